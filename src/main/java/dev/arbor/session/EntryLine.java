@@ -1,0 +1,162 @@
+package dev.arbor.session;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Objects;
+
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One entry of a session: the exact line it was stored as (UTF-8, without the newline) and the few
+ * fields the tree needs indexed. All output starts from the stored bytes, so unknown fields and
+ * unknown types round-trip untouched (SESSION-TREE.md §2.2).
+ * <p>
+ * Bytes rather than a {@code String}: Java stores any string with one non-Latin-1 character in two
+ * bytes per character, and a loaded session must cost little more than its file. Immutable.
+ */
+public final class EntryLine {
+
+	private static final int NO_MESSAGE = -1;
+
+	private final String id;
+
+	private final @Nullable String parentId;
+
+	private final String type;
+
+	private final long timestamp;
+
+	private final byte[] json;
+
+	private final int messageStart;
+
+	private final int messageEnd;
+
+	EntryLine(String id, @Nullable String parentId, String type, long timestamp, byte[] json, int messageStart,
+			int messageEnd) {
+		this.id = Objects.requireNonNull(id, "id");
+		this.parentId = parentId;
+		this.type = Objects.requireNonNull(type, "type");
+		this.timestamp = timestamp;
+		this.json = json;
+		this.messageStart = messageStart;
+		this.messageEnd = messageEnd;
+	}
+
+	/** Reads one stored line; the bytes must be one JSON object with a string {@code id} and {@code type}. */
+	public static EntryLine of(byte[] utf8) {
+		try {
+			EntryScan scan = EntryScan.of(utf8);
+			if (scan.id() == null) {
+				throw new IllegalArgumentException("Entry has no string id");
+			}
+			return scan.toLine(scan.id(), scan.parentId());
+		}
+		catch (MalformedLineException ex) {
+			throw new IllegalArgumentException(ex.getMessage(), ex);
+		}
+	}
+
+	public static EntryLine of(JsonNode entry) {
+		return of(Json.toBytes(entry));
+	}
+
+	public String id() {
+		return this.id;
+	}
+
+	/** The stored {@code parentId}; it may name no loaded entry (then this entry is a root). */
+	public @Nullable String parentId() {
+		return this.parentId;
+	}
+
+	public String type() {
+		return this.type;
+	}
+
+	/** Epoch milliseconds of {@code timestamp}, or {@link Timestamps#UNKNOWN}. */
+	public long timestamp() {
+		return this.timestamp;
+	}
+
+	public boolean isType(String type) {
+		return this.type.equals(type);
+	}
+
+	/** The stored line as text. */
+	public String json() {
+		return new String(this.json, StandardCharsets.UTF_8);
+	}
+
+	/** The whole entry as a fresh, mutable tree (callers may change their copy freely). */
+	public ObjectNode toNode() {
+		return Json.parseObject(this.json);
+	}
+
+	/** Size of the stored line in bytes, without the newline. */
+	public int length() {
+		return this.json.length;
+	}
+
+	/** A copy of the stored bytes. */
+	public byte[] bytes() {
+		return this.json.clone();
+	}
+
+	public void writeTo(OutputStream out) throws IOException {
+		out.write(this.json);
+	}
+
+	/** Whether the entry's {@code message} field is a JSON object whose bytes are indexed. */
+	public boolean hasMessageObject() {
+		return this.messageStart != NO_MESSAGE;
+	}
+
+	/**
+	 * The {@code message} object of a {@code message} entry exactly as stored, without parsing the rest
+	 * of the line: the agent view of the context is made of these (SESSION-TREE.md §5).
+	 */
+	public String messageJson() {
+		if (!hasMessageObject()) {
+			throw new IllegalStateException("Entry " + this.id + " has no message object");
+		}
+		return new String(this.json, this.messageStart, this.messageEnd - this.messageStart, StandardCharsets.UTF_8);
+	}
+
+	/** The {@code message} object as a fresh tree. */
+	public ObjectNode messageNode() {
+		if (!hasMessageObject()) {
+			throw new IllegalStateException("Entry " + this.id + " has no message object");
+		}
+		return Json.parseObject(this.json, this.messageStart, this.messageEnd - this.messageStart);
+	}
+
+	/** The role and model fields of the message, read without building a tree. */
+	public MessageHead messageHead() {
+		if (!hasMessageObject()) {
+			return MessageHead.NONE;
+		}
+		return MessageHead.scan(this.json, this.messageStart, this.messageEnd - this.messageStart);
+	}
+
+	/** Same stored bytes; two lines with equal text are equal. */
+	@Override
+	public boolean equals(Object other) {
+		return (this == other) || (other instanceof EntryLine line && Arrays.equals(this.json, line.json));
+	}
+
+	@Override
+	public int hashCode() {
+		return Arrays.hashCode(this.json);
+	}
+
+	@Override
+	public String toString() {
+		return json();
+	}
+
+}

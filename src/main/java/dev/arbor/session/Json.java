@@ -1,0 +1,68 @@
+package dev.arbor.session;
+
+import java.nio.charset.StandardCharsets;
+
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The one JSON mapper of the engine and small helpers for reading entry fields. Entries keep their
+ * own bytes; this is only used where a request needs a field that is not indexed.
+ */
+public final class Json {
+
+	/** Plain mapper: keeps property order, writes compact JSON, never reformats numbers. */
+	public static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+	private Json() {
+	}
+
+	/** Parses one JSON object; anything else is an {@link IllegalArgumentException}. */
+	public static ObjectNode parseObject(byte[] utf8) {
+		return parseObject(utf8, 0, utf8.length);
+	}
+
+	public static ObjectNode parseObject(byte[] utf8, int offset, int length) {
+		JsonNode node;
+		try {
+			node = MAPPER.readTree(utf8, offset, length);
+		}
+		catch (JacksonException ex) {
+			throw new IllegalArgumentException("Not valid JSON: " + ex.getOriginalMessage(), ex);
+		}
+		if (!(node instanceof ObjectNode object)) {
+			throw new IllegalArgumentException("Not a JSON object");
+		}
+		return object;
+	}
+
+	public static ObjectNode newObject() {
+		return JsonNodeFactory.instance.objectNode();
+	}
+
+	/** Compact UTF-8 bytes of a node, as written to a session file. */
+	public static byte[] toBytes(JsonNode node) {
+		return MAPPER.writeValueAsBytes(node);
+	}
+
+	public static String toString(JsonNode node) {
+		return new String(toBytes(node), StandardCharsets.UTF_8);
+	}
+
+	/** The field's text when it is a JSON string, else {@code null}. */
+	public static @Nullable String text(JsonNode node, String field) {
+		JsonNode value = node.get(field);
+		return (value != null && value.isString()) ? value.asString() : null;
+	}
+
+	/** The field's value unless it is absent or JSON {@code null}. */
+	public static @Nullable JsonNode value(JsonNode node, String field) {
+		JsonNode value = node.get(field);
+		return (value == null || value.isNull()) ? null : value;
+	}
+
+}

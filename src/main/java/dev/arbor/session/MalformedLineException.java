@@ -1,0 +1,13 @@
+package dev.arbor.session;
+
+/**
+ * A line that is not one JSON object with the fields an entry needs. Cheap to throw: loading
+ * counts these rather than failing (SESSION-TREE.md §3).
+ */
+public final class MalformedLineException extends Exception {
+
+	public MalformedLineException(String reason) {
+		super(reason, null, false, false);
+	}
+
+}

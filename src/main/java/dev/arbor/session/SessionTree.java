@@ -1,0 +1,417 @@
+package dev.arbor.session;
+
+import java.time.Instant;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.RandomAccess;
+
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One session in memory: its header, its entries in file order and the tree they form, the labels
+ * and the leaf (SESSION-TREE.md §1, §4, §6). Lookups by id are O(1); paths are linear in their
+ * length. Structure is held in {@code int} arrays indexed by file position, so the tree costs a few
+ * dozen bytes an entry beyond the stored lines.
+ * <p>
+ * Not thread-safe: the storage layer serializes writers and lets readers in under a read lock.
+ * Mutations only ever add entries or move the leaf; they never change an entry.
+ */
+public final class SessionTree {
+
+	private static final int NONE = -1;
+
+	private final SessionHeader header;
+
+	private final @Nullable TitleSlot titleSlot;
+
+	private EntryLine[] entries;
+
+	private int size;
+
+	private int[] parent;
+
+	private int[] firstChild;
+
+	private int[] lastChild;
+
+	private int[] nextSibling;
+
+	private final IdIndex index;
+
+	private final Labels labels = new Labels();
+
+	private int leaf = NONE;
+
+	private SessionTree(SessionHeader header, @Nullable TitleSlot titleSlot, List<EntryLine> lines) {
+		this.header = header;
+		this.titleSlot = titleSlot;
+		int capacity = Math.max(16, lines.size() + lines.size() / 8);
+		this.entries = lines.toArray(new EntryLine[capacity]);
+		this.size = lines.size();
+		this.parent = new int[capacity];
+		this.firstChild = new int[capacity];
+		this.lastChild = new int[capacity];
+		this.nextSibling = new int[capacity];
+		Arrays.fill(this.firstChild, NONE);
+		Arrays.fill(this.lastChild, NONE);
+		Arrays.fill(this.nextSibling, NONE);
+		this.index = new IdIndex(position -> this.entries[position].id(), lines.size());
+		// SESSION-TREE.md §3: later duplicates win, so parents resolve only once every id is indexed.
+		for (int i = 0; i < this.size; i++) {
+			this.index.put(this.entries[i].id(), i);
+		}
+		for (int i = 0; i < this.size; i++) {
+			link(i);
+		}
+		for (int i = 0; i < this.size; i++) {
+			if (this.entries[i].isType(EntryTypes.LABEL)) {
+				this.labels.apply(this.entries[i], id -> this.index.get(id) != NONE);
+			}
+		}
+		this.leaf = this.size - 1;
+	}
+
+	/**
+	 * A tree over loaded entries; the leaf starts on the last entry in file order (§3).
+	 *
+	 * @param header the session header
+	 * @param titleSlot the title slot, where the file has one
+	 * @param entries the entries in file order
+	 */
+	public static SessionTree of(SessionHeader header, @Nullable TitleSlot titleSlot, List<EntryLine> entries) {
+		return new SessionTree(header, titleSlot, entries);
+	}
+
+	public SessionHeader header() {
+		return this.header;
+	}
+
+	public @Nullable TitleSlot titleSlot() {
+		return this.titleSlot;
+	}
+
+	public String sessionId() {
+		return this.header.id();
+	}
+
+	/** The title: a non-empty title slot overrides the header's (§2.1). */
+	public @Nullable String title() {
+		return (this.titleSlot != null && this.titleSlot.title() != null) ? this.titleSlot.title()
+				: this.header.title();
+	}
+
+	/** Number of entries in the file, duplicates included. */
+	public int size() {
+		return this.size;
+	}
+
+	// §4 reading the tree
+
+	public Optional<EntryLine> getEntry(String id) {
+		int position = this.index.get(id);
+		return (position != NONE) ? Optional.of(this.entries[position]) : Optional.empty();
+	}
+
+	/** The entry, or {@link EntryNotFoundException} ({@code Entry <id> not found}). */
+	public EntryLine requireEntry(String id) {
+		return this.entries[requirePosition(id)];
+	}
+
+	public boolean contains(String id) {
+		return this.index.get(id) != NONE;
+	}
+
+	/** Every entry in file order, duplicates included; a read-only view. */
+	public List<EntryLine> getEntries() {
+		return new Positions(0, this.size);
+	}
+
+	/** The last entry in file order, if any. */
+	public Optional<EntryLine> lastEntry() {
+		return (this.size > 0) ? Optional.of(this.entries[this.size - 1]) : Optional.empty();
+	}
+
+	/** Root → {@code fromId} inclusive; empty for an unknown id or {@code null}. Linear in the path length. */
+	public List<EntryLine> getPath(@Nullable String fromId) {
+		if (fromId == null) {
+			return List.of();
+		}
+		int position = this.index.get(fromId);
+		return (position != NONE) ? toEntries(pathPositions(position)) : List.of();
+	}
+
+	/** Root → leaf. */
+	public List<EntryLine> getLeafPath() {
+		return (this.leaf != NONE) ? toEntries(pathPositions(this.leaf)) : List.of();
+	}
+
+	/** Direct children in insertion (file) order. */
+	public List<EntryLine> getChildren(String id) {
+		List<EntryLine> children = new ArrayList<>();
+		for (int child = this.firstChild[requirePosition(id)]; child != NONE; child = this.nextSibling[child]) {
+			children.add(this.entries[child]);
+		}
+		return children;
+	}
+
+	/** Every entry once, roots in file order, children by timestamp, with resolved labels (§4). */
+	public SessionTreeView getTree() {
+		return TreeViewBuilder.build(this);
+	}
+
+	public @Nullable String getLabel(String id) {
+		return this.labels.get(id);
+	}
+
+	/** targetId → label, in the order the labels were last set. */
+	public Map<String, String> getLabels() {
+		Map<String, String> result = new LinkedHashMap<>();
+		this.labels.all().forEach((target, label) -> result.put(target, label.label()));
+		return result;
+	}
+
+	Map<String, Labels.Label> resolvedLabels() {
+		return this.labels.all();
+	}
+
+	// §6 moving the leaf
+
+	public @Nullable String leafId() {
+		return (this.leaf != NONE) ? this.entries[this.leaf].id() : null;
+	}
+
+	/** {@code branch(id)}: the leaf moves to an existing entry; nothing is written. */
+	public void branch(String id) {
+		this.leaf = requirePosition(id);
+	}
+
+	/** {@code resetLeaf()}: the next append becomes a new root. */
+	public void resetLeaf() {
+		this.leaf = NONE;
+	}
+
+	/** Moves the leaf to an entry or to {@code null}; {@code branch} or {@code resetLeaf}. */
+	public void moveLeaf(@Nullable String id) {
+		if (id == null) {
+			resetLeaf();
+		}
+		else {
+			branch(id);
+		}
+	}
+
+	// appends: prepare (validate, no change), then add what storage made durable
+
+	/**
+	 * Validates drafts (§2.2) and turns them into entries chained from the leaf, without changing the
+	 * tree. All or nothing: one invalid draft rejects the batch.
+	 */
+	public List<EntryLine> prepareAppend(List<ObjectNode> drafts, Instant now) {
+		return new AppendPlanner(this, now).plan(drafts);
+	}
+
+	/**
+	 * {@code branchWithSummary(fromId | null, summary, details?, fromExtension?)}: a {@code branch_summary}
+	 * entry whose parent (and {@code fromId}) is the position navigated to, not yet added.
+	 */
+	public EntryLine prepareBranchSummary(@Nullable String fromId, String summary, @Nullable JsonNode details,
+			@Nullable Boolean fromExtension, Instant now) {
+		if (fromId != null) {
+			requirePosition(fromId);
+		}
+		return new AppendPlanner(this, now).branchSummary(fromId, summary, details, fromExtension);
+	}
+
+	/**
+	 * Adds entries made by {@link #prepareAppend} or {@link #prepareBranchSummary} once they are
+	 * durable; the leaf moves to the last one.
+	 */
+	public void append(List<EntryLine> lines) {
+		for (EntryLine line : lines) {
+			add(line);
+		}
+	}
+
+	private void add(EntryLine line) {
+		if (this.size == this.entries.length) {
+			grow();
+		}
+		int position = this.size++;
+		this.entries[position] = line;
+		this.index.put(line.id(), position);
+		link(position);
+		if (line.isType(EntryTypes.LABEL)) {
+			this.labels.apply(line, id -> this.index.get(id) != NONE);
+		}
+		this.leaf = position;
+	}
+
+	// §5
+
+	/** {@code buildSessionContext} at the leaf. */
+	public SessionContext buildSessionContext() {
+		return ContextBuilder.build(this, this.leaf);
+	}
+
+	/** {@code buildSessionContext} at a given leaf: unknown → last entry, {@code null} → empty. */
+	public SessionContext buildSessionContext(@Nullable String leafId) {
+		if (leafId == null) {
+			return ContextBuilder.build(this, NONE);
+		}
+		int position = this.index.get(leafId);
+		return ContextBuilder.build(this, (position != NONE) ? position : this.size - 1);
+	}
+
+	// structure, for the builders of this package
+
+	int positionOf(String id) {
+		return this.index.get(id);
+	}
+
+	int requirePosition(String id) {
+		int position = this.index.get(id);
+		if (position == NONE) {
+			throw new EntryNotFoundException(id);
+		}
+		return position;
+	}
+
+	EntryLine at(int position) {
+		return this.entries[position];
+	}
+
+	int parentOf(int position) {
+		return this.parent[position];
+	}
+
+	int firstChildOf(int position) {
+		return this.firstChild[position];
+	}
+
+	int nextSiblingOf(int position) {
+		return this.nextSibling[position];
+	}
+
+	int leafPosition() {
+		return this.leaf;
+	}
+
+	/** Whether lookups by this entry's id find it (false for an earlier duplicate). */
+	boolean isLookedUp(int position) {
+		return this.index.get(this.entries[position].id()) == position;
+	}
+
+	/**
+	 * Positions from the root down to {@code position}. Walks stop at the first repeated entry, so a
+	 * cycle in the file terminates (§3); the check costs nothing until a walk outgrows the session.
+	 */
+	int[] pathPositions(int position) {
+		int[] reversed = new int[16];
+		int length = 0;
+		for (int current = position; current != NONE; current = this.parent[current]) {
+			if (length > this.size) {
+				length = trimAtFirstRepeat(reversed, length);
+				break;
+			}
+			if (length == reversed.length) {
+				reversed = Arrays.copyOf(reversed, length * 2);
+			}
+			reversed[length++] = current;
+		}
+		int[] path = new int[length];
+		for (int i = 0; i < length; i++) {
+			path[i] = reversed[length - 1 - i];
+		}
+		return path;
+	}
+
+	/** A walk longer than the session has gone round a cycle: cut it where it first repeats. */
+	private int trimAtFirstRepeat(int[] walk, int length) {
+		BitSet seen = new BitSet(this.size);
+		for (int i = 0; i < length; i++) {
+			if (seen.get(walk[i])) {
+				return i;
+			}
+			seen.set(walk[i]);
+		}
+		return length;
+	}
+
+	List<EntryLine> toEntries(int[] positions) {
+		return new AbstractEntryList(positions.length) {
+			@Override
+			public EntryLine get(int i) {
+				return SessionTree.this.entries[positions[i]];
+			}
+		};
+	}
+
+	private void link(int position) {
+		String parentId = this.entries[position].parentId();
+		int parentPosition = (parentId != null) ? this.index.get(parentId) : NONE;
+		// §3: a parentId naming no entry, or the entry itself, makes a root.
+		this.parent[position] = (parentPosition == position) ? NONE : parentPosition;
+		if (this.parent[position] != NONE && isLookedUp(position)) {
+			int p = this.parent[position];
+			if (this.lastChild[p] == NONE) {
+				this.firstChild[p] = position;
+			}
+			else {
+				this.nextSibling[this.lastChild[p]] = position;
+			}
+			this.lastChild[p] = position;
+		}
+	}
+
+	private void grow() {
+		int capacity = this.entries.length + (this.entries.length >> 1) + 16;
+		this.entries = Arrays.copyOf(this.entries, capacity);
+		this.parent = Arrays.copyOf(this.parent, capacity);
+		this.firstChild = Arrays.copyOf(this.firstChild, capacity);
+		this.lastChild = Arrays.copyOf(this.lastChild, capacity);
+		this.nextSibling = Arrays.copyOf(this.nextSibling, capacity);
+		Arrays.fill(this.firstChild, this.size, capacity, NONE);
+		Arrays.fill(this.lastChild, this.size, capacity, NONE);
+		Arrays.fill(this.nextSibling, this.size, capacity, NONE);
+	}
+
+	private abstract static class AbstractEntryList extends AbstractList<EntryLine> implements RandomAccess {
+
+		private final int size;
+
+		AbstractEntryList(int size) {
+			this.size = size;
+		}
+
+		@Override
+		public int size() {
+			return this.size;
+		}
+
+	}
+
+	private final class Positions extends AbstractEntryList {
+
+		private final int from;
+
+		Positions(int from, int to) {
+			super(to - from);
+			this.from = from;
+		}
+
+		@Override
+		public EntryLine get(int i) {
+			return SessionTree.this.entries[this.from + i];
+		}
+
+	}
+
+}

@@ -1,0 +1,70 @@
+package dev.arbor.session;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * Builds {@link SessionTreeView}: roots in file order, children by timestamp (SESSION-TREE.md §4).
+ * Entries that no root reaches form a cycle in the file; the first of them in file order is shown as
+ * a root so that every entry still appears exactly once. Iterative: chains of any depth.
+ */
+final class TreeViewBuilder {
+
+	private TreeViewBuilder() {
+	}
+
+	static SessionTreeView build(SessionTree tree) {
+		int size = tree.size();
+		boolean[] visited = new boolean[size];
+		@SuppressWarnings("unchecked")
+		List<String>[] childIds = new List[size];
+		List<String> rootIds = new ArrayList<>();
+		for (int i = 0; i < size; i++) {
+			if (tree.isLookedUp(i) && tree.parentOf(i) == -1) {
+				rootIds.add(tree.at(i).id());
+				visit(tree, i, visited, childIds);
+			}
+		}
+		for (int i = 0; i < size; i++) {
+			if (tree.isLookedUp(i) && !visited[i]) {
+				rootIds.add(tree.at(i).id());
+				visit(tree, i, visited, childIds);
+			}
+		}
+		List<SessionTreeView.Node> nodes = new ArrayList<>(size);
+		for (int i = 0; i < size; i++) {
+			if (visited[i]) {
+				EntryLine entry = tree.at(i);
+				nodes.add(new SessionTreeView.Node(entry, tree.getLabel(entry.id()), childIds[i]));
+			}
+		}
+		return new SessionTreeView(tree.leafId(), List.copyOf(rootIds), nodes);
+	}
+
+	private static void visit(SessionTree tree, int root, boolean[] visited, List<String>[] childIds) {
+		Deque<Integer> pending = new ArrayDeque<>();
+		visited[root] = true;
+		pending.push(root);
+		while (!pending.isEmpty()) {
+			int node = pending.pop();
+			List<Integer> children = new ArrayList<>(2);
+			for (int child = tree.firstChildOf(node); child != -1; child = tree.nextSiblingOf(child)) {
+				if (!visited[child]) {
+					visited[child] = true;
+					children.add(child);
+				}
+			}
+			children.sort(Comparator.comparingLong(child -> tree.at(child).timestamp()));
+			List<String> ids = new ArrayList<>(children.size());
+			for (int child : children) {
+				ids.add(tree.at(child).id());
+				pending.push(child);
+			}
+			childIds[node] = List.copyOf(ids);
+		}
+	}
+
+}
