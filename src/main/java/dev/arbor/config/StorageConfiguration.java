@@ -1,0 +1,26 @@
+package dev.arbor.config;
+
+import java.time.Clock;
+
+import dev.arbor.storage.FileSessionStore;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The session store: files under {@code arbor.storage.dir}. */
+@Configuration(proxyBeanMethods = false)
+class StorageConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	Clock clock() {
+		return Clock.systemUTC();
+	}
+
+	@Bean(destroyMethod = "close")
+	FileSessionStore sessionStore(ArborProperties properties, Clock clock) {
+		ArborProperties.Storage storage = properties.storage();
+		return new FileSessionStore(storage.dir(), storage.fsync(), storage.cacheSize().toBytes(), clock);
+	}
+
+}

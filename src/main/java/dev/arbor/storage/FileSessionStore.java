@@ -1,0 +1,240 @@
+package dev.arbor.storage;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+import dev.arbor.session.EntryLine;
+import dev.arbor.session.NewSession;
+import dev.arbor.session.SessionCopies;
+import dev.arbor.session.SessionHeader;
+import dev.arbor.session.SessionIds;
+import dev.arbor.session.SessionTree;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The registry of session files under one root directory, and the {@link SessionStore} over them.
+ * Sessions load on demand and stay loaded while the loaded files fit the cache budget; the least
+ * recently used idle ones are unloaded beyond it (everything acknowledged is on disk, so nothing is
+ * lost). An id this registry does not know triggers one rescan, so files added by other tools are
+ * found.
+ */
+public final class FileSessionStore implements SessionStore, Closeable {
+
+	private final Path root;
+
+	private final FsyncPolicy fsync;
+
+	private final long cacheBudgetBytes;
+
+	private final InstantSource clock;
+
+	private final Map<String, StoredSession> sessions = new ConcurrentHashMap<>();
+
+	private volatile List<UnreadableSession> unreadable = List.of();
+
+	/**
+	 * @param root the storage directory, created if missing
+	 * @param fsync when appends reach the disk
+	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded
+	 * @param clock the time of new entries and sessions
+	 */
+	public FileSessionStore(Path root, FsyncPolicy fsync, long cacheBudgetBytes, InstantSource clock) {
+		this.root = root.toAbsolutePath().normalize();
+		this.fsync = fsync;
+		this.cacheBudgetBytes = cacheBudgetBytes;
+		this.clock = clock;
+		try {
+			Files.createDirectories(this.root);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot create the storage directory " + this.root, ex);
+		}
+		rescan();
+	}
+
+	public Path root() {
+		return this.root;
+	}
+
+	@Override
+	public SessionInfo create(@Nullable String cwd, @Nullable String title, @Nullable String parentSession) {
+		Instant now = this.clock.instant();
+		String id = SessionIds.newId(now);
+		return write(new NewSession(SessionHeader.create(id, now, cwd, title, parentSession), List.of(), null), now);
+	}
+
+	@Override
+	public List<SessionInfo> list() {
+		List<SessionInfo> result = new ArrayList<>();
+		for (StoredSession session : this.sessions.values()) {
+			try {
+				result.add(session.info());
+			}
+			catch (SessionNotFoundException ex) {
+				// deleted while listing
+			}
+		}
+		result.sort(Comparator.comparing(SessionInfo::id).reversed());
+		return result;
+	}
+
+	@Override
+	public List<UnreadableSession> unreadable() {
+		return this.unreadable;
+	}
+
+	@Override
+	public SessionInfo get(String sessionId) {
+		return session(sessionId).info();
+	}
+
+	@Override
+	public <T> T read(String sessionId, Function<SessionTree, T> reader) {
+		return session(sessionId).read(reader);
+	}
+
+	@Override
+	public List<EntryLine> append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts) {
+		return session(sessionId).append(expected, tree -> tree.prepareAppend(drafts, this.clock.instant()));
+	}
+
+	@Override
+	public EntryLine appendBranchSummary(String sessionId, ExpectedLeaf expected, @Nullable String fromId,
+			String summary, @Nullable JsonNode details, @Nullable Boolean fromExtension) {
+		return session(sessionId)
+			.append(expected, tree -> List
+				.of(tree.prepareBranchSummary(fromId, summary, details, fromExtension, this.clock.instant())))
+			.get(0);
+	}
+
+	@Override
+	public @Nullable String moveLeaf(String sessionId, ExpectedLeaf expected, @Nullable String entryId) {
+		return session(sessionId).moveLeaf(expected, entryId);
+	}
+
+	@Override
+	public SessionInfo createBranchedSession(String sessionId, String leafId) {
+		Instant now = this.clock.instant();
+		String newId = SessionIds.newId(now);
+		NewSession copy = read(sessionId, tree -> SessionCopies.createBranchedSession(tree, leafId, newId, now));
+		return write(copy, now);
+	}
+
+	@Override
+	public SessionInfo fork(String sessionId) {
+		Instant now = this.clock.instant();
+		String newId = SessionIds.newId(now);
+		NewSession copy = read(sessionId, tree -> SessionCopies.fork(tree, newId, now));
+		return write(copy, now);
+	}
+
+	@Override
+	public void delete(String sessionId) {
+		StoredSession session = session(sessionId);
+		try {
+			session.delete();
+		}
+		catch (IOException ex) {
+			throw new StorageException("Could not delete session " + sessionId, ex);
+		}
+		finally {
+			this.sessions.remove(sessionId, session);
+		}
+	}
+
+	/** Unloads every session and releases every file lock. */
+	@Override
+	public void close() {
+		this.sessions.values().forEach(StoredSession::close);
+	}
+
+	/** Finds files added or removed by others; sessions already known keep their state. */
+	public synchronized void rescan() {
+		SessionDirectory.Scan scan;
+		try {
+			scan = SessionDirectory.scan(this.root);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot scan the storage directory " + this.root, ex);
+		}
+		scan.sessions()
+			.forEach((id, file) -> this.sessions.computeIfAbsent(id,
+					key -> newStoredSession(key, file)));
+		this.unreadable = List.copyOf(scan.unreadable());
+	}
+
+	private StoredSession session(String sessionId) {
+		StoredSession session = this.sessions.get(sessionId);
+		if (session == null) {
+			rescan();
+			session = this.sessions.get(sessionId);
+		}
+		if (session == null) {
+			throw new SessionNotFoundException(sessionId);
+		}
+		return session;
+	}
+
+	/** A new session file, complete before it is registered: its leaf is persisted when it is not the last entry. */
+	private SessionInfo write(NewSession content, Instant now) {
+		String id = content.header().id();
+		Path file = StorageFiles.newSessionFile(this.root, id, now);
+		try {
+			AtomicFiles.replace(file, SessionContent.of(null, content.header(), content.entries()));
+			String last = content.entries().isEmpty() ? null : content.entries().get(content.entries().size() - 1).id();
+			if (!Objects.equals(content.leafId(), last)) {
+				LeafSidecar.write(file, content.leafId(), Files.size(file));
+			}
+		}
+		catch (IOException ex) {
+			throw new StorageException("Could not create session " + id, ex);
+		}
+		StoredSession session = newStoredSession(id, file);
+		this.sessions.put(id, session);
+		return session.info();
+	}
+
+	private StoredSession newStoredSession(String id, Path file) {
+		return new StoredSession(id, file, this.fsync, this.clock, this::evictIfNeeded);
+	}
+
+	/**
+	 * Runs after a session was loaded (under its lock): unloads least recently used idle sessions while
+	 * the loaded ones exceed the budget. Never blocks on another session's lock.
+	 */
+	private void evictIfNeeded(StoredSession justUsed) {
+		long loaded = 0;
+		for (StoredSession session : this.sessions.values()) {
+			loaded += session.loadedBytes();
+		}
+		if (loaded <= this.cacheBudgetBytes) {
+			return;
+		}
+		List<StoredSession> candidates = new ArrayList<>(this.sessions.values());
+		candidates.sort(Comparator.comparingLong(StoredSession::lastUsed));
+		for (StoredSession candidate : candidates) {
+			if (loaded <= this.cacheBudgetBytes) {
+				return;
+			}
+			long bytes = candidate.loadedBytes();
+			if (candidate != justUsed && bytes > 0 && candidate.tryUnload()) {
+				loaded -= bytes;
+			}
+		}
+	}
+
+}

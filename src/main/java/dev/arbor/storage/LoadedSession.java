@@ -1,0 +1,31 @@
+package dev.arbor.storage;
+
+import java.util.List;
+
+import dev.arbor.session.SessionHeader;
+import dev.arbor.session.SessionTree;
+
+/**
+ * A session file as read: the tree (migrated to version 3 in memory) and what the file itself looked
+ * like, which decides how the next write must go.
+ *
+ * @param tree the session
+ * @param fileVersion the version stored in the file's header
+ * @param malformedLines lines skipped on load
+ * @param fileLength the file's length when read
+ * @param endsWithNewline whether the last byte is a newline (an append must not glue onto a line)
+ */
+record LoadedSession(SessionTree tree, int fileVersion, List<MalformedLine> malformedLines, long fileLength,
+		boolean endsWithNewline) {
+
+	/** A migrated file or one with skipped lines is rewritten whole on its next write (§3, §9). */
+	boolean needsRewrite() {
+		return this.fileVersion < SessionHeader.CURRENT_VERSION || !this.malformedLines.isEmpty();
+	}
+
+	/** Skipped lines are user data: their bytes are kept in a backup before the rewrite drops them. */
+	boolean needsBackup() {
+		return !this.malformedLines.isEmpty();
+	}
+
+}

@@ -1,0 +1,22 @@
+package dev.arbor.storage;
+
+import java.nio.file.Path;
+
+import dev.arbor.session.SessionHeader;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a listing or a client needs to know about one session without reading its entries.
+ *
+ * @param id the session id
+ * @param file the session file
+ * @param header the stored header (at version 3 once loaded)
+ * @param title the title (a title slot overrides the header's)
+ * @param leafId the leaf
+ * @param entryCount entries in the file
+ * @param lastEntryTimestamp epoch milliseconds of the newest entry, or of the header when there is none
+ * @param malformedLines lines skipped on load
+ */
+public record SessionInfo(String id, Path file, SessionHeader header, @Nullable String title, @Nullable String leafId,
+		int entryCount, long lastEntryTimestamp, int malformedLines) {
+}

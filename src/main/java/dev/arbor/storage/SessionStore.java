@@ -1,0 +1,54 @@
+package dev.arbor.storage;
+
+import java.util.List;
+import java.util.function.Function;
+
+import dev.arbor.session.EntryLine;
+import dev.arbor.session.SessionTree;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Where sessions live. The engine and the web layer see storage only through this interface, so a
+ * second store (PostgreSQL, for several instances) can be added without touching them.
+ * <p>
+ * Every method is thread-safe. Operations on one session are serialized; sessions proceed in
+ * parallel. A mutation returns once its entries are durable (SESSION-TREE.md §9); a failed one
+ * changes nothing.
+ */
+public interface SessionStore {
+
+	/** Creates an empty session. */
+	SessionInfo create(@Nullable String cwd, @Nullable String title, @Nullable String parentSession);
+
+	/** Every readable session. */
+	List<SessionInfo> list();
+
+	/** Files under the store that are not usable sessions, with the reason. */
+	List<UnreadableSession> unreadable();
+
+	SessionInfo get(String sessionId);
+
+	/** Runs a reader over the session; concurrent readers proceed together, writers wait. */
+	<T> T read(String sessionId, Function<SessionTree, T> reader);
+
+	/** Appends entries after the leaf, all or nothing; the leaf moves to the last one. */
+	List<EntryLine> append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts);
+
+	/** {@code branchWithSummary}: moves the leaf to {@code fromId} and appends a {@code branch_summary} there. */
+	EntryLine appendBranchSummary(String sessionId, ExpectedLeaf expected, @Nullable String fromId, String summary,
+			@Nullable JsonNode details, @Nullable Boolean fromExtension);
+
+	/** {@code branch} ({@code entryId} given) or {@code resetLeaf} ({@code null}); returns the new leaf. */
+	@Nullable String moveLeaf(String sessionId, ExpectedLeaf expected, @Nullable String entryId);
+
+	/** {@code createBranchedSession(leafId)} into a new session (SESSION-TREE.md §8). */
+	SessionInfo createBranchedSession(String sessionId, String leafId);
+
+	/** Copies every entry, labels and leaf into a new session. */
+	SessionInfo fork(String sessionId);
+
+	void delete(String sessionId);
+
+}

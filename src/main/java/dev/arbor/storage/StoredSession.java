@@ -1,0 +1,341 @@
+package dev.arbor.storage;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+import dev.arbor.session.EntryLine;
+import dev.arbor.session.SessionTree;
+import dev.arbor.session.Timestamps;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One session file and, while it is loaded, its tree. Readers share a read lock; writers take the
+ * write lock to check, plan, write and add their entries, then wait for the fsync outside it so
+ * that concurrent appends share fsyncs (see {@link SessionFile}).
+ * <p>
+ * Loaded on first use and unloaded by the registry when memory is needed; everything acknowledged
+ * is on disk, so unloading never loses data.
+ */
+final class StoredSession {
+
+	private final String sessionId;
+
+	private final Path path;
+
+	private final FsyncPolicy fsync;
+
+	private final InstantSource clock;
+
+	private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+
+	private @Nullable Loaded loaded;
+
+	private @Nullable SessionFile file;
+
+	private boolean deleted;
+
+	private volatile long lastUsed;
+
+	private final Consumer<StoredSession> afterLoad;
+
+	/**
+	 * @param afterLoad told after each load, under this session's lock (the registry's eviction)
+	 */
+	StoredSession(String sessionId, Path path, FsyncPolicy fsync, InstantSource clock,
+			Consumer<StoredSession> afterLoad) {
+		this.sessionId = sessionId;
+		this.path = path;
+		this.fsync = fsync;
+		this.clock = clock;
+		this.afterLoad = afterLoad;
+	}
+
+	String sessionId() {
+		return this.sessionId;
+	}
+
+	Path path() {
+		return this.path;
+	}
+
+	long lastUsed() {
+		return this.lastUsed;
+	}
+
+	/** Bytes held in memory: about the file's size while loaded, else none. */
+	long loadedBytes() {
+		Loaded current = this.loaded;
+		return (current != null) ? current.bytes : 0;
+	}
+
+	<T> T read(Function<SessionTree, T> reader) {
+		return readLoaded(loaded -> reader.apply(loaded.tree));
+	}
+
+	SessionInfo info() {
+		return readLoaded(loaded -> {
+			SessionTree tree = loaded.tree;
+			long newest = tree.lastEntry().map(EntryLine::timestamp).orElse(Timestamps.UNKNOWN);
+			if (newest == Timestamps.UNKNOWN && tree.header().timestamp() != null) {
+				newest = Timestamps.parseMillis(tree.header().timestamp());
+			}
+			return new SessionInfo(this.sessionId, this.path, tree.header(), tree.title(), tree.leafId(), tree.size(),
+					newest, loaded.malformedLines);
+		});
+	}
+
+	private <T> T readLoaded(Function<Loaded, T> reader) {
+		ReentrantReadWriteLock.ReadLock readLock = this.lock.readLock();
+		readLock.lock();
+		try {
+			if (this.loaded != null) {
+				return reader.apply(this.loaded);
+			}
+		}
+		finally {
+			readLock.unlock();
+		}
+		this.lock.writeLock().lock();
+		try {
+			ensureLoaded();
+			readLock.lock(); // downgrade: no eviction between loading and reading
+		}
+		finally {
+			this.lock.writeLock().unlock();
+		}
+		try {
+			return reader.apply(Objects.requireNonNull(this.loaded));
+		}
+		finally {
+			readLock.unlock();
+		}
+	}
+
+	/**
+	 * Plans entries against the tree and makes them durable; the tree takes them only once written.
+	 * The fsync is awaited after the write lock is released.
+	 */
+	List<EntryLine> append(ExpectedLeaf expected, Function<SessionTree, List<EntryLine>> planner) {
+		SessionFile target;
+		long end;
+		List<EntryLine> lines;
+		this.lock.writeLock().lock();
+		try {
+			Loaded current = ensureLoaded();
+			expected.check(this.sessionId, current.tree.leafId());
+			lines = planner.apply(current.tree);
+			if (current.needsRewrite) {
+				rewriteWith(current, lines);
+				return lines;
+			}
+			target = openFile();
+			long start = target.length();
+			end = target.write(SessionContent.lines(lines, !current.endsWithNewline));
+			current.endsWithNewline = true;
+			current.tree.append(lines);
+			current.bytes += end - start;
+		}
+		catch (IOException ex) {
+			throw new StorageException("Could not write session " + this.sessionId, ex);
+		}
+		finally {
+			this.lock.writeLock().unlock();
+		}
+		try {
+			target.syncTo(end);
+		}
+		catch (IOException ex) {
+			unloadAfterFailure(target);
+			throw new StorageException("Could not make session " + this.sessionId + " durable", ex);
+		}
+		return lines;
+	}
+
+	/** {@code branch}/{@code resetLeaf}, persisted in the leaf sidecar before it takes effect. */
+	@Nullable String moveLeaf(ExpectedLeaf expected, @Nullable String entryId) {
+		this.lock.writeLock().lock();
+		try {
+			Loaded current = ensureLoaded();
+			expected.check(this.sessionId, current.tree.leafId());
+			if (entryId != null) {
+				current.tree.requireEntry(entryId);
+			}
+			if (Objects.equals(entryId, current.tree.leafId())) {
+				return entryId;
+			}
+			SessionFile target = openFile();
+			target.syncTo(target.length()); // the sidecar must never name bytes that are not on disk
+			LeafSidecar.write(this.path, entryId, target.length());
+			current.tree.moveLeaf(entryId);
+			return entryId;
+		}
+		catch (IOException ex) {
+			throw new StorageException("Could not persist the leaf of session " + this.sessionId, ex);
+		}
+		finally {
+			this.lock.writeLock().unlock();
+		}
+	}
+
+	/** Unloads if idle: nobody holds the lock and no caller waits for an fsync. */
+	boolean tryUnload() {
+		if (!this.lock.writeLock().tryLock()) {
+			return false;
+		}
+		try {
+			if (this.loaded == null || (this.file != null && this.file.hasPendingSync())) {
+				return false;
+			}
+			closeFile();
+			this.loaded = null;
+			return true;
+		}
+		finally {
+			this.lock.writeLock().unlock();
+		}
+	}
+
+	/** Closes and deletes the file; later operations find no session. */
+	void delete() throws IOException {
+		this.lock.writeLock().lock();
+		try {
+			closeFile();
+			this.loaded = null;
+			this.deleted = true;
+			Files.deleteIfExists(this.path);
+			LeafSidecar.delete(this.path);
+			AtomicFiles.forceDirectory(this.path.toAbsolutePath().getParent());
+		}
+		finally {
+			this.lock.writeLock().unlock();
+		}
+	}
+
+	void close() {
+		this.lock.writeLock().lock();
+		try {
+			closeFile();
+			this.loaded = null;
+		}
+		finally {
+			this.lock.writeLock().unlock();
+		}
+	}
+
+	private Loaded ensureLoaded() {
+		if (this.deleted) {
+			throw new SessionNotFoundException(this.sessionId);
+		}
+		this.lastUsed = System.nanoTime();
+		if (this.loaded == null) {
+			try {
+				LoadedSession session = SessionFileReader.read(this.path);
+				restoreLeaf(session);
+				this.loaded = new Loaded(session);
+				this.afterLoad.accept(this);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException("Could not read session " + this.sessionId, ex);
+			}
+		}
+		return this.loaded;
+	}
+
+	private void restoreLeaf(LoadedSession session) throws IOException {
+		LeafSidecar.read(this.path)
+			.filter(recorded -> recorded.fileLength() == session.fileLength())
+			.filter(recorded -> recorded.leafId() == null || session.tree().contains(recorded.leafId()))
+			.ifPresent(recorded -> session.tree().moveLeaf(recorded.leafId()));
+	}
+
+	private SessionFile openFile() throws IOException {
+		if (this.file == null) {
+			this.file = SessionFile.open(this.path, this.fsync);
+		}
+		return this.file;
+	}
+
+	/**
+	 * The first write to a migrated or damaged file rewrites it whole as version 3, with the new lines,
+	 * atomically; the original bytes go to a backup first when lines were skipped on load (§9).
+	 */
+	private void rewriteWith(Loaded current, List<EntryLine> lines) throws IOException {
+		openFile(); // hold the OS lock while replacing
+		if (current.needsBackup) {
+			AtomicFiles.copyDurably(this.path, StorageFiles.backup(this.path, this.clock.instant()));
+		}
+		List<EntryLine> all = new ArrayList<>(current.tree.getEntries());
+		all.addAll(lines);
+		SessionTree tree = current.tree;
+		AtomicFiles.replace(this.path, SessionContent.of(tree.titleSlot(), tree.header(), all));
+		closeFile(); // the lock was on the replaced file
+		SessionFile reopened = openFile();
+		tree.append(lines);
+		current.needsRewrite = false;
+		current.needsBackup = false;
+		current.malformedLines = 0;
+		current.endsWithNewline = true;
+		current.bytes = reopened.length();
+	}
+
+	private void unloadAfterFailure(SessionFile failed) {
+		this.lock.writeLock().lock();
+		try {
+			if (this.file == failed) {
+				closeFile();
+				this.loaded = null; // memory holds entries the disk may not: reload what is really there
+			}
+		}
+		finally {
+			this.lock.writeLock().unlock();
+		}
+	}
+
+	private void closeFile() {
+		if (this.file != null) {
+			try {
+				this.file.close();
+			}
+			catch (IOException ex) {
+				// Nothing is pending (checked by callers); closing only releases the lock.
+			}
+			this.file = null;
+		}
+	}
+
+	/** The loaded tree and how the file must be written next. Guarded by the session's lock. */
+	private static final class Loaded {
+
+		final SessionTree tree;
+
+		boolean needsRewrite;
+
+		boolean needsBackup;
+
+		boolean endsWithNewline;
+
+		int malformedLines;
+
+		long bytes;
+
+		Loaded(LoadedSession session) {
+			this.tree = session.tree();
+			this.needsRewrite = session.needsRewrite();
+			this.needsBackup = session.needsBackup();
+			this.endsWithNewline = session.endsWithNewline() || session.fileLength() == 0;
+			this.malformedLines = session.malformedLines().size();
+			this.bytes = session.fileLength();
+		}
+
+	}
+
+}
