@@ -156,6 +156,11 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		}
 	}
 
+	/** Sessions currently held in memory. */
+	public int loadedSessions() {
+		return (int) this.sessions.values().stream().filter(session -> session.loadedBytes() > 0).count();
+	}
+
 	/** Unloads every session and releases every file lock. */
 	@Override
 	public void close() {

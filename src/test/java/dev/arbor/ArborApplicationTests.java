@@ -1,0 +1,35 @@
+package dev.arbor;
+
+import java.nio.file.Path;
+
+import dev.arbor.storage.FileSessionStore;
+import dev.arbor.storage.SessionStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The application starts with its storage under {@code arbor.storage.dir}. */
+@SpringBootTest
+class ArborApplicationTests {
+
+	@TempDir
+	static Path dataDir;
+
+	@DynamicPropertySource
+	static void storage(DynamicPropertyRegistry registry) {
+		registry.add("arbor.storage.dir", () -> dataDir.resolve("sessions").toString());
+	}
+
+	@Test
+	void contextShouldStartWithTheConfiguredStorageDirectory(@Autowired SessionStore store) {
+		assertThat(store).isInstanceOf(FileSessionStore.class);
+		assertThat(((FileSessionStore) store).root()).isEqualTo(dataDir.resolve("sessions").toAbsolutePath());
+		assertThat(((FileSessionStore) store).root()).isDirectory();
+	}
+
+}

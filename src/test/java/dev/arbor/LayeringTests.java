@@ -1,0 +1,41 @@
+package dev.arbor;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameStartingWith;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+/** Dependencies point inward, toward {@code session} (STYLE.md §1). */
+@AnalyzeClasses(packages = "dev.arbor", importOptions = ImportOption.DoNotIncludeTests.class)
+class LayeringTests {
+
+	@ArchTest
+	static final ArchRule sessionStaysPure = noClasses().that()
+		.resideInAPackage("dev.arbor.session..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("org.springframework..", "java.nio.file..", "java.nio.channels..", "dev.arbor.storage..", "dev.arbor.navigation..", "dev.arbor.events..", "dev.arbor.summary..",
+				"dev.arbor.web..", "dev.arbor.config..")
+		.allowEmptyShould(true);
+
+	@ArchTest
+	static final ArchRule sessionOpensNoFiles = noClasses().that()
+		.resideInAPackage("dev.arbor.session..")
+		.should()
+		.dependOnClassesThat(resideInAPackage("java.io")
+			.and(simpleNameStartingWith("File").or(simpleNameStartingWith("RandomAccessFile"))));
+
+	@ArchTest
+	static final ArchRule storageKnowsOnlyTheSession = noClasses().that()
+		.resideInAPackage("dev.arbor.storage..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("org.springframework..", "dev.arbor.navigation..", "dev.arbor.events..",
+				"dev.arbor.summary..", "dev.arbor.web..", "dev.arbor.config..")
+		.allowEmptyShould(true);
+
+}

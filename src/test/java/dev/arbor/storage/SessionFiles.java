@@ -1,0 +1,54 @@
+package dev.arbor.storage;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import dev.arbor.session.Json;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Small session files written as bytes, and the drafts tests append. */
+final class SessionFiles {
+
+	static final String HEADER = "{\"type\":\"session\",\"version\":3,\"id\":\"s-1\",\"timestamp\":\"2025-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}";
+
+	private SessionFiles() {
+	}
+
+	static String entry(String id, String parentId, String text) {
+		String parent = (parentId != null) ? "\"" + parentId + "\"" : "null";
+		return "{\"type\":\"message\",\"id\":\"" + id + "\",\"parentId\":" + parent
+				+ ",\"timestamp\":\"2025-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"" + text + "\"}}";
+	}
+
+	static Path write(Path dir, String name, String content) {
+		try {
+			Path file = dir.resolve(name);
+			Files.writeString(file, content, StandardCharsets.UTF_8);
+			return file;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	static ObjectNode userMessage(String text) {
+		ObjectNode draft = Json.newObject().put("type", "message");
+		draft.putObject("message").put("role", "user").put("content", text);
+		return draft;
+	}
+
+	static List<Path> backups(Path dir) {
+		try (Stream<Path> files = Files.list(dir)) {
+			return files.filter(f -> f.getFileName().toString().endsWith(StorageFiles.BACKUP_SUFFIX)).toList();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}
