@@ -81,16 +81,6 @@ public record EntryScan(byte[] json, String type, @Nullable String id, @Nullable
 	}
 
 	@Override
-	public boolean equals(Object other) {
-		return (this == other) || (other instanceof EntryScan scan && Arrays.equals(this.json, scan.json));
-	}
-
-	@Override
-	public int hashCode() {
-		return Arrays.hashCode(this.json);
-	}
-
-	@Override
 	public String toString() {
 		return "EntryScan[type=" + this.type + ", id=" + this.id + "]";
 	}
