@@ -143,6 +143,14 @@ public final class EntryLine {
 		return MessageHead.scan(this.json, this.messageStart, this.messageEnd - this.messageStart);
 	}
 
+	/** What the selector shows and searches of the message, read without building a tree (§10). */
+	MessageText messageText() {
+		if (!hasMessageObject()) {
+			return MessageText.NONE;
+		}
+		return MessageText.scan(this.json, this.messageStart, this.messageEnd - this.messageStart);
+	}
+
 	/** Same stored bytes; two lines with equal text are equal. */
 	@Override
 	public boolean equals(Object other) {

@@ -167,6 +167,11 @@ public final class SessionTree {
 		return TreeViewBuilder.build(this);
 	}
 
+	/** The selector's rows (§10): depth-first, leaf branch first, then filtered and searched; see {@link TreeRow}. */
+	public TreeRows getTreeRows(RowFilter filter, @Nullable String query) {
+		return TreeRowsBuilder.build(this, filter, query);
+	}
+
 	public @Nullable String getLabel(String id) {
 		return this.labels.get(id);
 	}
