@@ -314,6 +314,17 @@ class SessionTreeTests {
 	}
 
 	@Test
+	void getTreeWhenAnEntryHangsOffACycleShouldShowItUnderItsParent() {
+		// z comes first in the file but is no part of the cycle: the view starts at the cycle entry z hangs from.
+		SessionTree tree = tree(user("z", "x", at(3), "z"), user("x", "y", at(1), "x"), user("y", "x", at(2), "y"));
+		SessionTreeView view = tree.getTree();
+		assertThat(view.nodes()).extracting(SessionTreeView.Node::id).containsExactly("z", "x", "y");
+		assertThat(view.rootIds()).containsExactly("x");
+		assertThat(node(view, "x").childIds()).containsExactly("y", "z");
+		assertThat(node(view, "y").childIds()).isEmpty();
+	}
+
+	@Test
 	void getPathOnAVeryDeepChainShouldReturnEveryEntryWithoutOverflowingTheStack() {
 		int depth = 100_000;
 		List<EntryLine> lines = new ArrayList<>(depth);
