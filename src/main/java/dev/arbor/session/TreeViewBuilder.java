@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * Builds {@link SessionTreeView}: roots in file order, children by timestamp (SESSION-TREE.md §4).
- * Entries that no root reaches form a cycle in the file; the first of them in file order is shown as
- * a root so that every entry still appears exactly once. Iterative: chains of any depth.
+ * Entries that no root reaches lie on a cycle in the file or below one: each such part is shown from
+ * the cycle entry that the first unreached entry in file order leads up to, so that every entry still
+ * appears exactly once, under its own parent. Iterative: chains of any depth.
  */
 final class TreeViewBuilder {
 
@@ -30,8 +31,14 @@ final class TreeViewBuilder {
 		}
 		for (int i = 0; i < size; i++) {
 			if (tree.isLookedUp(i) && !visited[i]) {
-				rootIds.add(tree.at(i).id());
-				visit(tree, i, visited, childIds);
+				// The walk up from an unreached entry ends in a cycle; start at the entry where it first repeats,
+				// so an entry hanging off the cycle still shows under its parent.
+				int root = tree.parentOf(tree.pathPositions(i)[0]);
+				if (root == -1 || visited[root]) {
+					root = i;
+				}
+				rootIds.add(tree.at(root).id());
+				visit(tree, root, visited, childIds);
 			}
 		}
 		List<SessionTreeView.Node> nodes = new ArrayList<>(size);
