@@ -10,8 +10,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Resolved labels: {@code label} entries replayed in file order, last write wins, an absent or
- * empty label clears (SESSION-TREE.md §4). Iteration order is the order labels were last set, which
- * is the order a branched session re-creates them in (§8). Not thread-safe.
+ * empty label clears (SESSION-TREE.md §4). Iteration order is the order labels were first set (a cleared
+ * label starts again), which is the order a branched session re-creates them in (§8). Not thread-safe.
  */
 final class Labels {
 
@@ -34,9 +34,12 @@ final class Labels {
 			return;
 		}
 		String label = Json.text(node, "label");
-		this.byTarget.remove(targetId);
 		if (label != null && !label.isEmpty()) {
+			// Like upstream's Map: a label set again keeps its place in the order.
 			this.byTarget.put(targetId, new Label(label, Json.text(node, "timestamp")));
+		}
+		else {
+			this.byTarget.remove(targetId);
 		}
 	}
 

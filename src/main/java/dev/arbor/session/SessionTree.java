@@ -1,7 +1,6 @@
 package dev.arbor.session;
 
 import java.time.Instant;
-import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -9,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.RandomAccess;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -131,7 +129,7 @@ public final class SessionTree {
 
 	/** Every entry in file order, duplicates included; a read-only view. */
 	public List<EntryLine> getEntries() {
-		return new Positions(0, this.size);
+		return EntryLists.view(this.entries, this.size);
 	}
 
 	/** The last entry in file order, if any. */
@@ -176,7 +174,7 @@ public final class SessionTree {
 		return this.labels.get(id);
 	}
 
-	/** targetId → label, in the order the labels were last set. */
+	/** targetId → label, in the order the labels were first set. */
 	public Map<String, String> getLabels() {
 		Map<String, String> result = new LinkedHashMap<>();
 		this.labels.all().forEach((target, label) -> result.put(target, label.label()));
@@ -195,6 +193,9 @@ public final class SessionTree {
 
 	/** {@code branch(id)}: the leaf moves to an existing entry; nothing is written. */
 	public void branch(String id) {
+		if (id == null) {
+			throw new IllegalArgumentException("branch cannot target null: use resetLeaf");
+		}
 		this.leaf = requirePosition(id);
 	}
 
@@ -351,12 +352,7 @@ public final class SessionTree {
 	}
 
 	List<EntryLine> toEntries(int[] positions) {
-		return new AbstractEntryList(positions.length) {
-			@Override
-			public EntryLine get(int i) {
-				return SessionTree.this.entries[positions[i]];
-			}
-		};
+		return EntryLists.view(this.entries, positions);
 	}
 
 	private void link(int position) {
@@ -386,37 +382,6 @@ public final class SessionTree {
 		Arrays.fill(this.firstChild, this.size, capacity, NONE);
 		Arrays.fill(this.lastChild, this.size, capacity, NONE);
 		Arrays.fill(this.nextSibling, this.size, capacity, NONE);
-	}
-
-	private abstract static class AbstractEntryList extends AbstractList<EntryLine> implements RandomAccess {
-
-		private final int size;
-
-		AbstractEntryList(int size) {
-			this.size = size;
-		}
-
-		@Override
-		public int size() {
-			return this.size;
-		}
-
-	}
-
-	private final class Positions extends AbstractEntryList {
-
-		private final int from;
-
-		Positions(int from, int to) {
-			super(to - from);
-			this.from = from;
-		}
-
-		@Override
-		public EntryLine get(int i) {
-			return SessionTree.this.entries[this.from + i];
-		}
-
 	}
 
 }

@@ -2,6 +2,7 @@ package dev.arbor.session;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ObjectNode;
@@ -74,6 +75,17 @@ class SessionCopiesTests {
 		NewSession copy = SessionCopies.createBranchedSession(labelled(), "d", NEW_ID, NOW);
 		assertThat(copy.entries().get(4).toNode().get("timestamp").asString()).isEqualTo(at(2));
 		assertThat(copy.entries().get(5).toNode().get("timestamp").asString()).isEqualTo(at(7));
+	}
+
+	@Test
+	void createBranchedSessionWhenALabelIsSetAgainShouldRecreateLabelsInTheOrderTheyWereFirstSet() {
+		SessionTree source = tree(user("a", null, at(0), "first"), user("b", "a", at(1), "second"),
+				label("l1", "b", at(2), "a", "one"), label("l2", "l1", at(3), "b", "two"),
+				label("l3", "l2", at(4), "a", "one again"));
+		NewSession copy = SessionCopies.createBranchedSession(source, "b", NEW_ID, NOW);
+		assertThat(copy.entries().subList(2, 4)).extracting(entry -> entry.toNode().get("label").asString())
+			.containsExactly("one again", "two");
+		assertThat(source.getLabels()).containsExactly(Map.entry("a", "one again"), Map.entry("b", "two"));
 	}
 
 	@Test
