@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -167,11 +168,16 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		this.sessions.values().forEach(StoredSession::close);
 	}
 
-	/** Finds files added or removed by others; sessions already known keep their state. */
+	/**
+	 * Finds files added or removed by others; sessions already known keep their state, and their files are not
+	 * even opened (that would release their OS locks, see {@link SessionDirectory#scan}).
+	 */
 	public synchronized void rescan() {
+		Map<Path, String> known = new HashMap<>();
+		this.sessions.values().forEach(session -> known.put(session.path(), session.sessionId()));
 		SessionDirectory.Scan scan;
 		try {
-			scan = SessionDirectory.scan(this.root);
+			scan = SessionDirectory.scan(this.root, known);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot scan the storage directory " + this.root, ex);

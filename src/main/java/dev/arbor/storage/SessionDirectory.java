@@ -40,7 +40,13 @@ final class SessionDirectory {
 	private SessionDirectory() {
 	}
 
-	static Scan scan(Path root) throws IOException {
+	/**
+	 * @param root the storage directory
+	 * @param known session file → id of the sessions the caller already has: these files are not opened, because
+	 * closing any descriptor of a file releases every POSIX lock this process holds on it, the session's OS lock
+	 * included (SESSION-TREE.md §9)
+	 */
+	static Scan scan(Path root, Map<Path, String> known) throws IOException {
 		Map<String, Path> sessions = new LinkedHashMap<>();
 		List<UnreadableSession> unreadable = new ArrayList<>();
 		List<Path> files;
@@ -49,7 +55,8 @@ final class SessionDirectory {
 		}
 		for (Path file : files) {
 			try {
-				String id = readSessionId(file);
+				String knownId = known.get(file);
+				String id = (knownId != null) ? knownId : readSessionId(file);
 				Path existing = sessions.putIfAbsent(id, file);
 				if (existing != null) {
 					unreadable.add(new UnreadableSession(file,

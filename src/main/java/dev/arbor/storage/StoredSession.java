@@ -130,7 +130,7 @@ final class StoredSession {
 		List<EntryLine> lines;
 		this.lock.writeLock().lock();
 		try {
-			Loaded current = ensureLoaded();
+			Loaded current = ensureWritable();
 			expected.check(this.sessionId, current.tree.leafId());
 			lines = planner.apply(current.tree);
 			if (current.needsRewrite) {
@@ -164,7 +164,7 @@ final class StoredSession {
 	@Nullable String moveLeaf(ExpectedLeaf expected, @Nullable String entryId) {
 		this.lock.writeLock().lock();
 		try {
-			Loaded current = ensureLoaded();
+			Loaded current = ensureWritable();
 			expected.check(this.sessionId, current.tree.leafId());
 			if (entryId != null) {
 				current.tree.requireEntry(entryId);
@@ -250,11 +250,39 @@ final class StoredSession {
 		return this.loaded;
 	}
 
+	/**
+	 * The loaded session, with this process holding the file's OS lock. A tree read before the lock was taken may
+	 * be stale: another process (or store) may have appended or moved the leaf since. Once the lock is held
+	 * nobody else writes, so the tree is brought up to date then, before any check or plan against it
+	 * (SESSION-TREE.md §3, §9).
+	 */
+	private Loaded ensureWritable() throws IOException {
+		while (true) {
+			Loaded current = ensureLoaded();
+			if (this.file != null) {
+				return current; // held since the tree was last brought up to date
+			}
+			SessionFile opened = openFile();
+			if (opened.length() == current.bytes) {
+				restoreLeaf(current.tree, current.bytes); // a leaf move changes only the sidecar
+				return current;
+			}
+			// Appended to since read: read it again. Not through a second descriptor while holding the lock:
+			// closing that would release every POSIX lock this process holds on the file.
+			closeFile();
+			this.loaded = null;
+		}
+	}
+
 	private void restoreLeaf(LoadedSession session) throws IOException {
+		restoreLeaf(session.tree(), session.fileLength());
+	}
+
+	private void restoreLeaf(SessionTree tree, long fileLength) throws IOException {
 		LeafSidecar.read(this.path)
-			.filter(recorded -> recorded.fileLength() == session.fileLength())
-			.filter(recorded -> recorded.leafId() == null || session.tree().contains(recorded.leafId()))
-			.ifPresent(recorded -> session.tree().moveLeaf(recorded.leafId()));
+			.filter(recorded -> recorded.fileLength() == fileLength)
+			.filter(recorded -> recorded.leafId() == null || tree.contains(recorded.leafId()))
+			.ifPresent(recorded -> tree.moveLeaf(recorded.leafId()));
 	}
 
 	private SessionFile openFile() throws IOException {
