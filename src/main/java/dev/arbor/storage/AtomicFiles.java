@@ -48,15 +48,6 @@ final class AtomicFiles {
 		replace(target, channel -> writeFully(channel, ByteBuffer.wrap(content)));
 	}
 
-	/** Copies a file's bytes to a new file, durably: the backup kept before a repair. */
-	static void copyDurably(Path source, Path copy) throws IOException {
-		Files.copy(source, copy, StandardCopyOption.COPY_ATTRIBUTES);
-		try (FileChannel channel = FileChannel.open(copy, StandardOpenOption.WRITE)) {
-			channel.force(true);
-		}
-		forceDirectory(copy.toAbsolutePath().getParent());
-	}
-
 	/** Makes creations, renames and deletions in a directory durable. */
 	static void forceDirectory(Path directory) throws IOException {
 		try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 import dev.arbor.session.EntryLine;
@@ -30,10 +31,12 @@ import tools.jackson.databind.node.ObjectNode;
  * The registry of session files under one root directory, and the {@link SessionStore} over them.
  * Sessions load on demand and stay loaded while the loaded files fit the cache budget; the least
  * recently used idle ones are unloaded beyond it (everything acknowledged is on disk, so nothing is
- * lost). An id this registry does not know triggers one rescan, so files added by other tools are
- * found.
+ * lost). An id this registry does not know triggers a rescan (at most one a second), so files
+ * added by other tools are found.
  */
 public final class FileSessionStore implements SessionStore, Closeable {
+
+	private static final long MISS_RESCAN_INTERVAL_NANOS = 1_000_000_000L;
 
 	private final Path root;
 
@@ -46,6 +49,9 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	private final Map<String, StoredSession> sessions = new ConcurrentHashMap<>();
 
 	private volatile List<UnreadableSession> unreadable = List.of();
+
+	/** When a lookup of an unknown id last walked the directory; bounds what a stream of bad ids costs. */
+	private final AtomicLong lastMissRescan = new AtomicLong(System.nanoTime() - MISS_RESCAN_INTERVAL_NANOS);
 
 	/**
 	 * @param root the storage directory, created if missing
@@ -169,7 +175,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	}
 
 	/**
-	 * Finds files added or removed by others; sessions already known keep their state, and their files are not
+	 * Finds files added by others; sessions already known keep their state, and their files are not
 	 * even opened (that would release their OS locks, see {@link SessionDirectory#scan}).
 	 */
 	public synchronized void rescan() {
@@ -188,9 +194,15 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		this.unreadable = List.copyOf(scan.unreadable());
 	}
 
+	private boolean rescanAllowed() {
+		long last = this.lastMissRescan.get();
+		long now = System.nanoTime();
+		return now - last >= MISS_RESCAN_INTERVAL_NANOS && this.lastMissRescan.compareAndSet(last, now);
+	}
+
 	private StoredSession session(String sessionId) {
 		StoredSession session = this.sessions.get(sessionId);
-		if (session == null) {
+		if (session == null && rescanAllowed()) {
 			rescan();
 			session = this.sessions.get(sessionId);
 		}

@@ -141,6 +141,23 @@ final class SessionFile implements Closeable {
 		}
 	}
 
+	/**
+	 * Copies the file's bytes to a new file, durably: the backup kept before a repair. Reads through
+	 * this channel because opening the file again and closing that descriptor would release this
+	 * process's POSIX lock on it.
+	 */
+	void copyTo(Path copy) throws IOException {
+		try (FileChannel out = FileChannel.open(copy, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+			long size = this.channel.size();
+			long position = 0;
+			while (position < size) {
+				position += this.channel.transferTo(position, size - position, out);
+			}
+			out.force(true);
+		}
+		AtomicFiles.forceDirectory(copy.toAbsolutePath().getParent());
+	}
+
 	/** Whether a caller still waits for its bytes to reach the disk (the file must stay open for it). */
 	synchronized boolean hasPendingSync() {
 		return this.fsync == FsyncPolicy.ALWAYS && (this.syncing || this.durable < this.written);

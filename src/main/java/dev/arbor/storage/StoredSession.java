@@ -1,8 +1,8 @@
 package dev.arbor.storage;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -243,8 +243,11 @@ final class StoredSession {
 				this.loaded = new Loaded(session);
 				this.afterLoad.accept(this);
 			}
+			catch (NoSuchFileException ex) {
+				throw new SessionNotFoundException(this.sessionId); // removed by someone else
+			}
 			catch (IOException ex) {
-				throw new UncheckedIOException("Could not read session " + this.sessionId, ex);
+				throw new StorageException("Could not read session " + this.sessionId, ex);
 			}
 		}
 		return this.loaded;
@@ -297,9 +300,9 @@ final class StoredSession {
 	 * atomically; the original bytes go to a backup first when lines were skipped on load (§9).
 	 */
 	private void rewriteWith(Loaded current, List<EntryLine> lines) throws IOException {
-		openFile(); // hold the OS lock while replacing
+		SessionFile locked = openFile(); // hold the OS lock while replacing
 		if (current.needsBackup) {
-			AtomicFiles.copyDurably(this.path, StorageFiles.backup(this.path, this.clock.instant()));
+			locked.copyTo(StorageFiles.backup(this.path, this.clock.instant()));
 		}
 		List<EntryLine> all = new ArrayList<>(current.tree.getEntries());
 		all.addAll(lines);
