@@ -220,9 +220,18 @@ final class StoredSession {
 		}
 	}
 
+	/** Unloads and releases the file, after the fsync that callers still wait for (shutdown). */
 	void close() {
 		this.lock.writeLock().lock();
 		try {
+			if (this.file != null && this.file.hasPendingSync()) {
+				try {
+					this.file.syncTo(this.file.length());
+				}
+				catch (IOException ex) {
+					// Its waiters see the failure themselves; closing goes on.
+				}
+			}
 			closeFile();
 			this.loaded = null;
 		}
