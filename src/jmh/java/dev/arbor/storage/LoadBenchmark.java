@@ -25,15 +25,16 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Opening a session from disk: the file read, every line scanned, the tree built (SESSION-TREE.md
  * §3), then {@code getTree}. The file is written once per trial and stays in the page cache, so
- * this is the engine's cost, not the disk's. See {@link ColdOpenBenchmark} for a first open in a
- * fresh JVM.
+ * this is the engine's cost, not the disk's. The heap is pre-touched, as in a server that has run
+ * for a while (first touches of fresh memory are slow in this VM). See {@link ColdOpenBenchmark} for
+ * a first open in a fresh JVM.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = { "-Xms4g", "-Xmx4g" })
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = { "-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch" })
+@Warmup(iterations = 4, time = 2)
+@Measurement(iterations = 6, time = 2)
 public class LoadBenchmark {
 
 	@Param({ "fixture", "32MB", "128MB" })
