@@ -41,14 +41,30 @@ final class ContextBuilder {
 		int[] path = tree.pathPositions(leaf);
 		ContextBuilder state = new ContextBuilder();
 		int compaction = -1;
+		int lastThinkingLevelChange = -1;
+		int lastModeChange = -1;
 		for (int i = 0; i < path.length; i++) {
 			EntryLine entry = tree.at(path[i]);
 			if (entry.isType(EntryTypes.COMPACTION)) {
 				compaction = i;
 			}
+			else if (entry.isType(EntryTypes.THINKING_LEVEL_CHANGE)) {
+				lastThinkingLevelChange = path[i];
+			}
+			else if (entry.isType(EntryTypes.MODE_CHANGE)) {
+				lastModeChange = path[i];
+			}
 			else {
 				state.track(entry);
 			}
+		}
+		// Each thinking level or mode change replaces the previous value whole, so only the latest one is
+		// parsed: a long session has tens of thousands of them (docs/BENCHMARKS.md).
+		if (lastThinkingLevelChange >= 0) {
+			state.applyThinkingLevelChange(tree.at(lastThinkingLevelChange));
+		}
+		if (lastModeChange >= 0) {
+			state.applyModeChange(tree.at(lastModeChange));
 		}
 		if (!state.explicitDefaultModel) {
 			state.takeDefaultModelFromLastAssistant(tree, path);
@@ -59,17 +75,7 @@ final class ContextBuilder {
 
 	private void track(EntryLine entry) {
 		switch (entry.type()) {
-			case EntryTypes.THINKING_LEVEL_CHANGE -> {
-				String level = Json.text(entry.toNode(), "thinkingLevel");
-				this.thinkingLevel = (level != null) ? level : "off";
-			}
 			case EntryTypes.MODEL_CHANGE -> trackModelChange(entry.toNode());
-			case EntryTypes.MODE_CHANGE -> {
-				ObjectNode node = entry.toNode();
-				String newMode = Json.text(node, "mode");
-				this.mode = (newMode != null) ? newMode : "none";
-				this.modeData = Json.value(node, "data");
-			}
 			case EntryTypes.TTSR_INJECTION -> {
 				JsonNode rules = entry.toNode().get("injectedRules");
 				if (rules != null && rules.isArray()) {
@@ -83,6 +89,18 @@ final class ContextBuilder {
 			default -> {
 			}
 		}
+	}
+
+	private void applyThinkingLevelChange(EntryLine entry) {
+		String level = Json.text(entry.toNode(), "thinkingLevel");
+		this.thinkingLevel = (level != null) ? level : "off";
+	}
+
+	private void applyModeChange(EntryLine entry) {
+		ObjectNode node = entry.toNode();
+		String newMode = Json.text(node, "mode");
+		this.mode = (newMode != null) ? newMode : "none";
+		this.modeData = Json.value(node, "data");
 	}
 
 	private void trackModelChange(ObjectNode node) {
