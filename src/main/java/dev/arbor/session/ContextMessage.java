@@ -22,7 +22,7 @@ public sealed interface ContextMessage {
 
 		@Override
 		public String role() {
-			String role = this.entry.messageHead().role();
+			String role = this.entry.messageRole();
 			return (role != null) ? role : "";
 		}
 

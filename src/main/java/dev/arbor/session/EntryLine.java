@@ -36,8 +36,10 @@ public final class EntryLine {
 
 	private final int messageEnd;
 
+	private final @Nullable String role;
+
 	EntryLine(String id, @Nullable String parentId, String type, long timestamp, byte[] json, int messageStart,
-			int messageEnd) {
+			int messageEnd, @Nullable String role) {
 		this.id = Objects.requireNonNull(id, "id");
 		this.parentId = parentId;
 		this.type = Objects.requireNonNull(type, "type");
@@ -45,6 +47,7 @@ public final class EntryLine {
 		this.json = json;
 		this.messageStart = messageStart;
 		this.messageEnd = messageEnd;
+		this.role = role;
 	}
 
 	/** Reads one stored line; the bytes must be one JSON object with a string {@code id} and {@code type}. */
@@ -133,6 +136,11 @@ public final class EntryLine {
 			throw new IllegalStateException("Entry " + this.id + " has no message object");
 		}
 		return Json.parseObject(this.json, this.messageStart, this.messageEnd - this.messageStart);
+	}
+
+	/** {@code message.role} of a {@code message} entry, indexed on load; {@code null} when it has none. */
+	public @Nullable String messageRole() {
+		return this.role;
 	}
 
 	/** The role and model fields of the message, read without building a tree. */

@@ -1,5 +1,6 @@
 package dev.arbor.session;
 
+import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -9,13 +10,15 @@ import java.time.format.DateTimeParseException;
 
 /**
  * Entry timestamps: ISO-8601 with milliseconds in UTC (SESSION-TREE.md §1). Parsing is on the load
- * path of every entry, so the common fixed form is read by hand and everything else falls back to
- * {@link Instant#parse}.
+ * path of every entry, so the common fixed form {@code 2025-11-20T23:33:01.550Z} is read from the
+ * bytes by hand and everything else falls back to {@link Instant#parse}.
  */
 public final class Timestamps {
 
 	/** Sorts before every real timestamp: entries without a readable one come first, stably. */
 	public static final long UNKNOWN = Long.MIN_VALUE;
+
+	private static final int FIXED_LENGTH = 24;
 
 	private static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'")
 		.withZone(ZoneOffset.UTC);
@@ -30,23 +33,12 @@ public final class Timestamps {
 
 	/** Epoch milliseconds of an entry timestamp, or {@link #UNKNOWN} when it is not one. */
 	public static long parseMillis(String text) {
-		if (text.length() == 24 && text.charAt(4) == '-' && text.charAt(7) == '-' && text.charAt(10) == 'T'
-				&& text.charAt(13) == ':' && text.charAt(16) == ':' && text.charAt(19) == '.' && text.charAt(23) == 'Z') {
-			int year = digits(text, 0, 4);
-			int month = digits(text, 5, 2);
-			int day = digits(text, 8, 2);
-			int hour = digits(text, 11, 2);
-			int minute = digits(text, 14, 2);
-			int second = digits(text, 17, 2);
-			int millis = digits(text, 20, 3);
-			if (year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour >= 0 && hour < 24
-					&& minute >= 0 && minute < 60 && second >= 0 && second < 60 && millis >= 0) {
-				try {
-					long epochDay = LocalDate.of(year, month, day).toEpochDay();
-					return ((epochDay * 24 + hour) * 60 + minute) * 60_000L + second * 1000L + millis;
-				}
-				catch (DateTimeException ex) {
-					return UNKNOWN;
+		if (text.length() == FIXED_LENGTH) {
+			byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+			if (bytes.length == FIXED_LENGTH) {
+				long millis = parseFixed(bytes, 0);
+				if (millis != UNKNOWN) {
+					return millis;
 				}
 			}
 		}
@@ -58,10 +50,46 @@ public final class Timestamps {
 		}
 	}
 
-	private static int digits(String text, int from, int count) {
+	/** {@link #parseMillis(String)} of UTF-8 bytes, without making a string in the common case. */
+	public static long parseMillis(byte[] bytes, int offset, int length) {
+		if (length == FIXED_LENGTH) {
+			long millis = parseFixed(bytes, offset);
+			if (millis != UNKNOWN) {
+				return millis;
+			}
+		}
+		return parseMillis(new String(bytes, offset, length, StandardCharsets.UTF_8));
+	}
+
+	private static long parseFixed(byte[] b, int at) {
+		if (b[at + 4] != '-' || b[at + 7] != '-' || b[at + 10] != 'T' || b[at + 13] != ':' || b[at + 16] != ':'
+				|| b[at + 19] != '.' || b[at + 23] != 'Z') {
+			return UNKNOWN;
+		}
+		int year = digits(b, at, 4);
+		int month = digits(b, at + 5, 2);
+		int day = digits(b, at + 8, 2);
+		int hour = digits(b, at + 11, 2);
+		int minute = digits(b, at + 14, 2);
+		int second = digits(b, at + 17, 2);
+		int millis = digits(b, at + 20, 3);
+		if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0
+				|| minute > 59 || second < 0 || second > 59 || millis < 0) {
+			return UNKNOWN;
+		}
+		try {
+			long epochDay = LocalDate.of(year, month, day).toEpochDay();
+			return ((epochDay * 24 + hour) * 60 + minute) * 60_000L + second * 1000L + millis;
+		}
+		catch (DateTimeException ex) {
+			return UNKNOWN; // 2025-02-30 and the like
+		}
+	}
+
+	private static int digits(byte[] bytes, int from, int count) {
 		int value = 0;
 		for (int i = from; i < from + count; i++) {
-			char c = text.charAt(i);
+			int c = bytes[i];
 			if (c < '0' || c > '9') {
 				return -1;
 			}

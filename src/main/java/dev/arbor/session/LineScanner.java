@@ -1,0 +1,406 @@
+package dev.arbor.session;
+
+import java.nio.charset.StandardCharsets;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A validating JSON scanner for one stored line: it checks the whole line against RFC 8259 and
+ * picks out the few top-level fields an entry is indexed by, plus {@code message.role}, without
+ * building anything else. Opening a session is one pass of this over every line, so it is written by
+ * hand: a general parser spends most of its time on tokens nobody reads.
+ * <p>
+ * Strings must be valid UTF-8 (RFC 8259 §8.1), as Jackson requires when the entry is read later, so
+ * a line this accepts always parses. Nesting deeper than {@value #MAX_DEPTH} is rejected. Not
+ * thread-safe; one instance per line.
+ */
+final class LineScanner {
+
+	static final int MAX_DEPTH = 1000;
+
+	private static final byte[] TYPE = ascii("type");
+
+	private static final byte[] ID = ascii("id");
+
+	private static final byte[] PARENT_ID = ascii("parentId");
+
+	private static final byte[] TIMESTAMP = ascii("timestamp");
+
+	private static final byte[] MESSAGE = ascii("message");
+
+	private static final byte[] ROLE = ascii("role");
+
+	private final byte[] bytes;
+
+	private int pos;
+
+	private @Nullable String type;
+
+	private @Nullable String id;
+
+	private @Nullable String parentId;
+
+	private long timestamp = Timestamps.UNKNOWN;
+
+	private int messageStart = -1;
+
+	private int messageEnd = -1;
+
+	private @Nullable String role;
+
+	private LineScanner(byte[] bytes) {
+		this.bytes = bytes;
+	}
+
+	static EntryScan scan(byte[] json) throws MalformedLineException {
+		LineScanner scanner = new LineScanner(json);
+		scanner.scanLine();
+		if (scanner.type == null) {
+			throw new MalformedLineException("no string \"type\" field");
+		}
+		return new EntryScan(json, EntryTypes.canonical(scanner.type), scanner.id, scanner.parentId, scanner.timestamp,
+				scanner.messageStart, scanner.messageEnd, (scanner.role != null) ? Roles.canonical(scanner.role) : null);
+	}
+
+	private void scanLine() throws MalformedLineException {
+		skipWhitespace();
+		if (peek() != '{') {
+			throw new MalformedLineException("not a JSON object");
+		}
+		this.pos++;
+		skipWhitespace();
+		if (peek() == '}') {
+			this.pos++;
+		}
+		else {
+			do {
+				skipWhitespace();
+				topLevelMember();
+				skipWhitespace();
+			}
+			while (consumeComma());
+			expect('}');
+		}
+		skipWhitespace();
+		if (this.pos != this.bytes.length) {
+			throw error("trailing content after the JSON object");
+		}
+	}
+
+	private void topLevelMember() throws MalformedLineException {
+		int keyStart = this.pos + 1;
+		boolean escaped = string();
+		int keyEnd = this.pos - 1;
+		skipWhitespace();
+		expect(':');
+		skipWhitespace();
+		String key = escaped ? decode(keyStart, keyEnd) : null;
+		if (is(TYPE, key, keyStart, keyEnd)) {
+			this.type = stringValueOrSkip();
+		}
+		else if (is(ID, key, keyStart, keyEnd)) {
+			this.id = stringValueOrSkip();
+		}
+		else if (is(PARENT_ID, key, keyStart, keyEnd)) {
+			this.parentId = stringValueOrSkip();
+		}
+		else if (is(TIMESTAMP, key, keyStart, keyEnd)) {
+			if (peek() == '"') {
+				int start = this.pos + 1;
+				boolean timestampEscaped = string();
+				this.timestamp = timestampEscaped ? Timestamps.parseMillis(decode(start, this.pos - 1))
+						: Timestamps.parseMillis(this.bytes, start, this.pos - 1 - start);
+			}
+			else {
+				this.timestamp = Timestamps.UNKNOWN;
+				value(1);
+			}
+		}
+		else if (is(MESSAGE, key, keyStart, keyEnd)) {
+			message();
+		}
+		else {
+			value(1);
+		}
+	}
+
+	/** The {@code message} value: its byte range when it is an object, and its {@code role}. */
+	private void message() throws MalformedLineException {
+		this.role = null;
+		if (peek() != '{') {
+			this.messageStart = -1;
+			this.messageEnd = -1;
+			value(1);
+			return;
+		}
+		this.messageStart = this.pos;
+		this.pos++;
+		skipWhitespace();
+		if (peek() == '}') {
+			this.pos++;
+		}
+		else {
+			do {
+				skipWhitespace();
+				int keyStart = this.pos + 1;
+				boolean escaped = string();
+				int keyEnd = this.pos - 1;
+				skipWhitespace();
+				expect(':');
+				skipWhitespace();
+				if (is(ROLE, escaped ? decode(keyStart, keyEnd) : null, keyStart, keyEnd)) {
+					this.role = stringValueOrSkip();
+				}
+				else {
+					value(2);
+				}
+				skipWhitespace();
+			}
+			while (consumeComma());
+			expect('}');
+		}
+		this.messageEnd = this.pos;
+	}
+
+	private @Nullable String stringValueOrSkip() throws MalformedLineException {
+		if (peek() != '"') {
+			value(1);
+			return null;
+		}
+		int start = this.pos + 1;
+		boolean escaped = string();
+		int end = this.pos - 1;
+		return escaped ? decode(start, end) : new String(this.bytes, start, end - start, StandardCharsets.UTF_8);
+	}
+
+	private void value(int depth) throws MalformedLineException {
+		if (depth > MAX_DEPTH) {
+			throw error("nesting deeper than " + MAX_DEPTH);
+		}
+		switch (peek()) {
+			case '{' -> object(depth);
+			case '[' -> array(depth);
+			case '"' -> string();
+			case 't' -> literal("true");
+			case 'f' -> literal("false");
+			case 'n' -> literal("null");
+			default -> number();
+		}
+	}
+
+	private void object(int depth) throws MalformedLineException {
+		this.pos++;
+		skipWhitespace();
+		if (peek() == '}') {
+			this.pos++;
+			return;
+		}
+		do {
+			skipWhitespace();
+			string();
+			skipWhitespace();
+			expect(':');
+			skipWhitespace();
+			value(depth + 1);
+			skipWhitespace();
+		}
+		while (consumeComma());
+		expect('}');
+	}
+
+	private void array(int depth) throws MalformedLineException {
+		this.pos++;
+		skipWhitespace();
+		if (peek() == ']') {
+			this.pos++;
+			return;
+		}
+		do {
+			skipWhitespace();
+			value(depth + 1);
+			skipWhitespace();
+		}
+		while (consumeComma());
+		expect(']');
+	}
+
+	/** Skips a string starting at its quote; returns whether it holds escapes. */
+	private boolean string() throws MalformedLineException {
+		if (peek() != '"') {
+			throw error("expected a string");
+		}
+		byte[] b = this.bytes;
+		int p = this.pos + 1;
+		boolean escaped = false;
+		while (true) {
+			if (p >= b.length) {
+				throw error("unterminated string");
+			}
+			int c = b[p];
+			if (c == '"') {
+				this.pos = p + 1;
+				return escaped;
+			}
+			if (c == '\\') {
+				escaped = true;
+				p = escape(p + 1);
+			}
+			else if (c < 0) {
+				p = utf8Sequence(p);
+			}
+			else if (c < 0x20) {
+				this.pos = p;
+				throw error("control character in a string");
+			}
+			else {
+				p++;
+			}
+		}
+	}
+
+	/** Checks one multi-byte UTF-8 character; returns the position after it. */
+	private int utf8Sequence(int p) throws MalformedLineException {
+		int lead = this.bytes[p] & 0xff;
+		int continuations = (lead >= 0xc2 && lead <= 0xdf) ? 1 : (lead >= 0xe0 && lead <= 0xef) ? 2
+				: (lead >= 0xf0 && lead <= 0xf4) ? 3 : -1;
+		for (int i = 1; i <= continuations; i++) {
+			if (p + i >= this.bytes.length || (this.bytes[p + i] & 0xc0) != 0x80) {
+				continuations = -1;
+				break;
+			}
+		}
+		if (continuations < 0) {
+			this.pos = p;
+			throw error("invalid UTF-8");
+		}
+		return p + continuations + 1;
+	}
+
+	private int escape(int p) throws MalformedLineException {
+		if (p >= this.bytes.length) {
+			throw error("unterminated string");
+		}
+		switch (this.bytes[p]) {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't' -> {
+				return p + 1;
+			}
+			case 'u' -> {
+				for (int i = 1; i <= 4; i++) {
+					if (p + i >= this.bytes.length || Character.digit(this.bytes[p + i], 16) < 0) {
+						this.pos = p;
+						throw error("invalid \\u escape");
+					}
+				}
+				return p + 5;
+			}
+			default -> {
+				this.pos = p;
+				throw error("invalid escape");
+			}
+		}
+	}
+
+	private void number() throws MalformedLineException {
+		int start = this.pos;
+		if (peek() == '-') {
+			this.pos++;
+		}
+		if (peek() == '0') {
+			this.pos++;
+		}
+		else if (!digits()) {
+			this.pos = start;
+			throw error("unexpected character");
+		}
+		if (peek() == '.') {
+			this.pos++;
+			if (!digits()) {
+				throw error("digits expected after the decimal point");
+			}
+		}
+		if (peek() == 'e' || peek() == 'E') {
+			this.pos++;
+			if (peek() == '+' || peek() == '-') {
+				this.pos++;
+			}
+			if (!digits()) {
+				throw error("digits expected in the exponent");
+			}
+		}
+	}
+
+	private boolean digits() {
+		int start = this.pos;
+		while (this.pos < this.bytes.length && this.bytes[this.pos] >= '0' && this.bytes[this.pos] <= '9') {
+			this.pos++;
+		}
+		return this.pos > start;
+	}
+
+	private void literal(String word) throws MalformedLineException {
+		for (int i = 0; i < word.length(); i++) {
+			if (this.pos + i >= this.bytes.length || this.bytes[this.pos + i] != word.charAt(i)) {
+				throw error("unexpected character");
+			}
+		}
+		this.pos += word.length();
+	}
+
+	private boolean consumeComma() {
+		if (peek() == ',') {
+			this.pos++;
+			return true;
+		}
+		return false;
+	}
+
+	private void expect(char c) throws MalformedLineException {
+		if (peek() != c) {
+			throw error((this.pos >= this.bytes.length) ? "unexpected end of line" : "expected '" + c + "'");
+		}
+		this.pos++;
+	}
+
+	private void skipWhitespace() {
+		while (this.pos < this.bytes.length) {
+			byte c = this.bytes[this.pos];
+			if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+				return;
+			}
+			this.pos++;
+		}
+	}
+
+	private int peek() {
+		return (this.pos < this.bytes.length) ? this.bytes[this.pos] : -1;
+	}
+
+	private boolean is(byte[] name, @Nullable String decodedKey, int start, int end) {
+		if (decodedKey != null) {
+			return decodedKey.equals(new String(name, StandardCharsets.US_ASCII));
+		}
+		if (end - start != name.length) {
+			return false;
+		}
+		for (int i = 0; i < name.length; i++) {
+			if (this.bytes[start + i] != name[i]) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/** The text of a string with escapes (rare: let the general parser decode it). */
+	private String decode(int start, int end) {
+		return Json.MAPPER.readValue(this.bytes, start - 1, end - start + 2, String.class);
+	}
+
+	private MalformedLineException error(String what) {
+		return new MalformedLineException("not valid JSON: " + what + " at column " + (this.pos + 1));
+	}
+
+	private static byte[] ascii(String text) {
+		return text.getBytes(StandardCharsets.US_ASCII);
+	}
+
+}
