@@ -1,9 +1,7 @@
 package dev.arbor.session;
 
-import java.util.Map;
+import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** The entry type names of SESSION-TREE.md §2.2. */
@@ -37,22 +35,13 @@ public final class EntryTypes {
 	public static final Set<String> AGENT_STATE = Set.of("session_init", "service_tier_change", "title_change",
 			"credential_pin", "reset_boundary");
 
-	private static final Map<String, String> KNOWN = Stream
-		.concat(Stream.of(SESSION, TITLE, MESSAGE, THINKING_LEVEL_CHANGE, MODEL_CHANGE, MODE_CHANGE, TTSR_INJECTION,
-				COMPACTION, BRANCH_SUMMARY, CUSTOM, CUSTOM_MESSAGE, LABEL), AGENT_STATE.stream())
-		.collect(Collectors.toUnmodifiableMap(Function.identity(), Function.identity()));
+	/** Every known name, most frequent first (the line scanner tries them in this order). */
+	static final List<String> NAMES = Stream
+		.concat(Stream.of(MESSAGE, THINKING_LEVEL_CHANGE, MODEL_CHANGE, CUSTOM_MESSAGE, CUSTOM, LABEL, COMPACTION,
+				BRANCH_SUMMARY, MODE_CHANGE, TTSR_INJECTION, SESSION, TITLE), AGENT_STATE.stream().sorted())
+		.toList();
 
 	private EntryTypes() {
-	}
-
-	/** The shared instance of a known type name, so 100,000 entries don't hold 100,000 copies. */
-	public static String canonical(String type) {
-		return KNOWN.getOrDefault(type, type);
-	}
-
-	/** Whether the type is one of the table of §2.2 (the rest are kept but never appendable). */
-	public static boolean isKnown(String type) {
-		return KNOWN.containsKey(type) && !SESSION.equals(type) && !TITLE.equals(type);
 	}
 
 }

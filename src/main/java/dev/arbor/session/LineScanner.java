@@ -1,6 +1,7 @@
 package dev.arbor.session;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
@@ -58,8 +59,8 @@ final class LineScanner {
 		if (scanner.type == null) {
 			throw new MalformedLineException("no string \"type\" field");
 		}
-		return new EntryScan(json, EntryTypes.canonical(scanner.type), scanner.id, scanner.parentId, scanner.timestamp,
-				scanner.messageStart, scanner.messageEnd, (scanner.role != null) ? Roles.canonical(scanner.role) : null);
+		return new EntryScan(json, scanner.type, scanner.id, scanner.parentId, scanner.timestamp, scanner.messageStart,
+				scanner.messageEnd, scanner.role);
 	}
 
 	private void scanLine() throws MalformedLineException {
@@ -96,7 +97,7 @@ final class LineScanner {
 		skipWhitespace();
 		String key = escaped ? decode(keyStart, keyEnd) : null;
 		if (is(TYPE, key, keyStart, keyEnd)) {
-			this.type = stringValueOrSkip();
+			this.type = knownOrNewString(EntryTypes.NAMES);
 		}
 		else if (is(ID, key, keyStart, keyEnd)) {
 			this.id = stringValueOrSkip();
@@ -149,7 +150,7 @@ final class LineScanner {
 				expect(':');
 				skipWhitespace();
 				if (is(ROLE, escaped ? decode(keyStart, keyEnd) : null, keyStart, keyEnd)) {
-					this.role = stringValueOrSkip();
+					this.role = knownOrNewString(Roles.NAMES);
 				}
 				else {
 					value(2);
@@ -171,6 +172,42 @@ final class LineScanner {
 		boolean escaped = string();
 		int end = this.pos - 1;
 		return escaped ? decode(start, end) : new String(this.bytes, start, end - start, StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * A string value that is usually one of a few names (entry types, roles): the shared instance of a
+	 * known name without allocating, else a new string.
+	 */
+	private @Nullable String knownOrNewString(List<String> known) throws MalformedLineException {
+		if (peek() != '"') {
+			value(1);
+			return null;
+		}
+		int start = this.pos + 1;
+		boolean escaped = string();
+		int end = this.pos - 1;
+		if (!escaped) {
+			for (String name : known) {
+				if (is(name, start, end)) {
+					return name;
+				}
+			}
+		}
+		String value = escaped ? decode(start, end) : new String(this.bytes, start, end - start, StandardCharsets.UTF_8);
+		int index = known.indexOf(value);
+		return (index >= 0) ? known.get(index) : value;
+	}
+
+	private boolean is(String asciiName, int start, int end) {
+		if (end - start != asciiName.length()) {
+			return false;
+		}
+		for (int i = 0; i < asciiName.length(); i++) {
+			if (this.bytes[start + i] != asciiName.charAt(i)) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	private void value(int depth) throws MalformedLineException {

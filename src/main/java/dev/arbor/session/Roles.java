@@ -1,23 +1,15 @@
 package dev.arbor.session;
 
-import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
+import java.util.List;
 
 /** Message roles, shared so that 100,000 messages don't hold 100,000 copies of {@code "assistant"}. */
 final class Roles {
 
-	private static final Map<String, String> KNOWN = Stream
-		.of("user", "assistant", "toolResult", "custom", "hookMessage", "bashExecution", "developer", "system",
-				"branchSummary", "compactionSummary")
-		.collect(Collectors.toUnmodifiableMap(Function.identity(), Function.identity()));
+	/** Most frequent first (the line scanner tries them in this order). */
+	static final List<String> NAMES = List.of("assistant", "toolResult", "user", "custom", "bashExecution",
+			"developer", "hookMessage", "system");
 
 	private Roles() {
-	}
-
-	static String canonical(String role) {
-		return KNOWN.getOrDefault(role, role);
 	}
 
 }

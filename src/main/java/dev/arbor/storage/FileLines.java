@@ -1,0 +1,90 @@
+package dev.arbor.storage;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A file cut into lines, each copied into an array of its own (the entry keeps it), read through one
+ * small buffer: the file is never held whole, so a 128 MB session costs no 128 MB transient array.
+ *
+ * @param lines the lines without their newlines, in file order
+ * @param offsets the byte offset of each line's start
+ * @param length the file's length
+ * @param endsWithNewline whether the last byte is a newline
+ */
+record FileLines(List<byte[]> lines, long[] offsets, long length, boolean endsWithNewline) {
+
+	private static final int BUFFER_SIZE = 1 << 20;
+
+	static FileLines read(Path file) throws IOException {
+		List<byte[]> lines = new ArrayList<>();
+		long[] offsets = new long[1024];
+		ByteBuffer buffer = ByteBuffer.allocate(BUFFER_SIZE);
+		byte[] chunk = buffer.array();
+		byte[] carry = new byte[0]; // the start of a line that continues in the next chunk
+		long position = 0;
+		long lineStart = 0;
+		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+			int read;
+			while ((read = channel.read(buffer.clear())) != -1) {
+				int start = 0;
+				for (int i = 0; i < read; i++) {
+					if (chunk[i] == '\n') {
+						if (lines.size() == offsets.length) {
+							offsets = Arrays.copyOf(offsets, offsets.length * 2);
+						}
+						offsets[lines.size()] = lineStart;
+						lines.add(concat(carry, chunk, start, i));
+						carry = new byte[0];
+						start = i + 1;
+						lineStart = position + i + 1;
+					}
+				}
+				carry = concat(carry, chunk, start, read);
+				position += read;
+			}
+		}
+		boolean endsWithNewline = carry.length == 0;
+		if (!endsWithNewline) {
+			if (lines.size() == offsets.length) {
+				offsets = Arrays.copyOf(offsets, offsets.length + 1);
+			}
+			offsets[lines.size()] = lineStart;
+			lines.add(carry);
+		}
+		return new FileLines(lines, Arrays.copyOf(offsets, lines.size()), position, endsWithNewline || position == 0);
+	}
+
+	int count() {
+		return this.lines.size();
+	}
+
+	byte[] line(int index) {
+		return this.lines.get(index);
+	}
+
+	boolean isBlank(int index) {
+		for (byte b : this.lines.get(index)) {
+			if (b != ' ' && b != '\t' && b != '\r') {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private static byte[] concat(byte[] head, byte[] chunk, int from, int to) {
+		if (head.length == 0) {
+			return Arrays.copyOfRange(chunk, from, to);
+		}
+		byte[] joined = Arrays.copyOf(head, head.length + to - from);
+		System.arraycopy(chunk, from, joined, head.length, to - from);
+		return joined;
+	}
+
+}
