@@ -11,25 +11,12 @@ import org.jspecify.annotations.Nullable;
  * building anything else. Opening a session is one pass of this over every line, so it is written by
  * hand: a general parser spends most of its time on tokens nobody reads.
  * <p>
- * Strings must be valid UTF-8 (RFC 8259 §8.1), as Jackson requires when the entry is read later, so
- * a line this accepts always parses. Nesting deeper than {@value #MAX_DEPTH} is rejected. Not
- * thread-safe; one instance per line.
+ * Strings must be valid UTF-8 (RFC 8259 §8.1) and nesting at most {@value #MAX_DEPTH} deep, as
+ * Jackson requires when the entry is read later, so a line this accepts always parses.
  */
 final class LineScanner {
 
 	static final int MAX_DEPTH = 1000;
-
-	private static final byte[] TYPE = ascii("type");
-
-	private static final byte[] ID = ascii("id");
-
-	private static final byte[] PARENT_ID = ascii("parentId");
-
-	private static final byte[] TIMESTAMP = ascii("timestamp");
-
-	private static final byte[] MESSAGE = ascii("message");
-
-	private static final byte[] ROLE = ascii("role");
 
 	private final byte[] bytes;
 
@@ -68,154 +55,98 @@ final class LineScanner {
 		if (peek() != '{') {
 			throw new MalformedLineException("not a JSON object");
 		}
-		this.pos++;
-		skipWhitespace();
-		if (peek() == '}') {
-			this.pos++;
-		}
-		else {
-			do {
-				skipWhitespace();
-				topLevelMember();
-				skipWhitespace();
-			}
-			while (consumeComma());
-			expect('}');
-		}
+		object(1, this::topLevelMember);
 		skipWhitespace();
 		if (this.pos != this.bytes.length) {
 			throw error("trailing content after the JSON object");
 		}
 	}
 
-	private void topLevelMember() throws MalformedLineException {
-		int keyStart = this.pos + 1;
-		boolean escaped = string();
-		int keyEnd = this.pos - 1;
-		skipWhitespace();
-		expect(':');
-		skipWhitespace();
-		String key = escaped ? decode(keyStart, keyEnd) : null;
-		if (is(TYPE, key, keyStart, keyEnd)) {
-			this.type = knownOrNewString(EntryTypes.NAMES);
+	private void topLevelMember(Key key) throws MalformedLineException {
+		if (is(key, "type")) {
+			this.type = stringValue(EntryTypes.NAMES);
 		}
-		else if (is(ID, key, keyStart, keyEnd)) {
-			this.id = stringValueOrSkip();
+		else if (is(key, "id")) {
+			this.id = stringValue(List.of());
 		}
-		else if (is(PARENT_ID, key, keyStart, keyEnd)) {
-			this.parentId = stringValueOrSkip();
+		else if (is(key, "parentId")) {
+			this.parentId = stringValue(List.of());
 		}
-		else if (is(TIMESTAMP, key, keyStart, keyEnd)) {
-			if (peek() == '"') {
-				int start = this.pos + 1;
-				boolean timestampEscaped = string();
-				this.timestamp = timestampEscaped ? Timestamps.parseMillis(decode(start, this.pos - 1))
-						: Timestamps.parseMillis(this.bytes, start, this.pos - 1 - start);
-			}
-			else {
-				this.timestamp = Timestamps.UNKNOWN;
-				value(1);
-			}
+		else if (is(key, "timestamp")) {
+			timestamp();
 		}
-		else if (is(MESSAGE, key, keyStart, keyEnd)) {
+		else if (is(key, "message")) {
 			message();
 		}
 		else {
-			value(1);
+			value(2);
 		}
+	}
+
+	private void timestamp() throws MalformedLineException {
+		this.timestamp = Timestamps.UNKNOWN;
+		if (peek() != '"') {
+			value(2);
+			return;
+		}
+		int start = this.pos + 1;
+		boolean escaped = string();
+		int end = this.pos - 1;
+		this.timestamp = escaped ? Timestamps.parseMillis(decode(start, end))
+				: Timestamps.parseMillis(this.bytes, start, end - start);
 	}
 
 	/** The {@code message} value: its byte range when it is an object, and its {@code role}. */
 	private void message() throws MalformedLineException {
 		this.role = null;
+		this.messageStart = -1;
+		this.messageEnd = -1;
 		if (peek() != '{') {
-			this.messageStart = -1;
-			this.messageEnd = -1;
-			value(1);
+			value(2);
 			return;
 		}
-		this.messageStart = this.pos;
-		this.pos++;
-		skipWhitespace();
-		if (peek() == '}') {
-			this.pos++;
-		}
-		else {
-			do {
-				skipWhitespace();
-				int keyStart = this.pos + 1;
-				boolean escaped = string();
-				int keyEnd = this.pos - 1;
-				skipWhitespace();
-				expect(':');
-				skipWhitespace();
-				if (is(ROLE, escaped ? decode(keyStart, keyEnd) : null, keyStart, keyEnd)) {
-					this.role = knownOrNewString(Roles.NAMES);
-				}
-				else {
-					value(2);
-				}
-				skipWhitespace();
+		int start = this.pos;
+		object(2, key -> {
+			if (is(key, "role")) {
+				this.role = stringValue(Roles.NAMES);
 			}
-			while (consumeComma());
-			expect('}');
-		}
+			else {
+				value(3);
+			}
+		});
+		this.messageStart = start;
 		this.messageEnd = this.pos;
 	}
 
-	private @Nullable String stringValueOrSkip() throws MalformedLineException {
-		if (peek() != '"') {
-			value(1);
-			return null;
-		}
-		int start = this.pos + 1;
-		boolean escaped = string();
-		int end = this.pos - 1;
-		return escaped ? decode(start, end) : new String(this.bytes, start, end - start, StandardCharsets.UTF_8);
-	}
-
 	/**
-	 * A string value that is usually one of a few names (entry types, roles): the shared instance of a
-	 * known name without allocating, else a new string.
+	 * A string value, or {@code null} (after skipping it) when the value is not a string. Values that
+	 * are usually one of a few names (entry types, roles) come back as the shared instance, without
+	 * allocating.
 	 */
-	private @Nullable String knownOrNewString(List<String> known) throws MalformedLineException {
+	private @Nullable String stringValue(List<String> knownNames) throws MalformedLineException {
 		if (peek() != '"') {
-			value(1);
+			value(2);
 			return null;
 		}
 		int start = this.pos + 1;
 		boolean escaped = string();
 		int end = this.pos - 1;
 		if (!escaped) {
-			for (String name : known) {
-				if (is(name, start, end)) {
+			for (String name : knownNames) {
+				if (bytesEqual(name, start, end)) {
 					return name;
 				}
 			}
+			return new String(this.bytes, start, end - start, StandardCharsets.UTF_8);
 		}
-		String value = escaped ? decode(start, end) : new String(this.bytes, start, end - start, StandardCharsets.UTF_8);
-		int index = known.indexOf(value);
-		return (index >= 0) ? known.get(index) : value;
-	}
-
-	private boolean is(String asciiName, int start, int end) {
-		if (end - start != asciiName.length()) {
-			return false;
-		}
-		for (int i = 0; i < asciiName.length(); i++) {
-			if (this.bytes[start + i] != asciiName.charAt(i)) {
-				return false;
-			}
-		}
-		return true;
+		String value = decode(start, end);
+		int index = knownNames.indexOf(value);
+		return (index >= 0) ? knownNames.get(index) : value;
 	}
 
 	private void value(int depth) throws MalformedLineException {
-		if (depth > MAX_DEPTH) {
-			throw error("nesting deeper than " + MAX_DEPTH);
-		}
 		switch (peek()) {
-			case '{' -> object(depth);
+			case '{' -> object(depth, key -> value(depth + 1));
 			case '[' -> array(depth);
 			case '"' -> string();
 			case 't' -> literal("true");
@@ -225,7 +156,9 @@ final class LineScanner {
 		}
 	}
 
-	private void object(int depth) throws MalformedLineException {
+	/** An object starting at its brace; each member's value is scanned by {@code member}. */
+	private void object(int depth, Member member) throws MalformedLineException {
+		checkDepth(depth);
 		this.pos++;
 		skipWhitespace();
 		if (peek() == '}') {
@@ -234,11 +167,13 @@ final class LineScanner {
 		}
 		do {
 			skipWhitespace();
-			string();
+			int keyStart = this.pos + 1;
+			boolean escaped = string();
+			int keyEnd = this.pos - 1;
 			skipWhitespace();
 			expect(':');
 			skipWhitespace();
-			value(depth + 1);
+			member.value(new Key(keyStart, keyEnd, escaped ? decode(keyStart, keyEnd) : null));
 			skipWhitespace();
 		}
 		while (consumeComma());
@@ -246,6 +181,7 @@ final class LineScanner {
 	}
 
 	private void array(int depth) throws MalformedLineException {
+		checkDepth(depth);
 		this.pos++;
 		skipWhitespace();
 		if (peek() == ']') {
@@ -259,6 +195,12 @@ final class LineScanner {
 		}
 		while (consumeComma());
 		expect(']');
+	}
+
+	private void checkDepth(int depth) throws MalformedLineException {
+		if (depth > MAX_DEPTH) {
+			throw error("nesting deeper than " + MAX_DEPTH);
+		}
 	}
 
 	/** Skips a string starting at its quote; returns whether it holds escapes. */
@@ -412,15 +354,16 @@ final class LineScanner {
 		return (this.pos < this.bytes.length) ? this.bytes[this.pos] : -1;
 	}
 
-	private boolean is(byte[] name, @Nullable String decodedKey, int start, int end) {
-		if (decodedKey != null) {
-			return decodedKey.equals(new String(name, StandardCharsets.US_ASCII));
-		}
-		if (end - start != name.length) {
+	private boolean is(Key key, String asciiName) {
+		return (key.decoded() != null) ? key.decoded().equals(asciiName) : bytesEqual(asciiName, key.start(), key.end());
+	}
+
+	private boolean bytesEqual(String asciiName, int start, int end) {
+		if (end - start != asciiName.length()) {
 			return false;
 		}
-		for (int i = 0; i < name.length; i++) {
-			if (this.bytes[start + i] != name[i]) {
+		for (int i = 0; i < asciiName.length(); i++) {
+			if (this.bytes[start + i] != asciiName.charAt(i)) {
 				return false;
 			}
 		}
@@ -436,8 +379,22 @@ final class LineScanner {
 		return new MalformedLineException("not valid JSON: " + what + " at column " + (this.pos + 1));
 	}
 
-	private static byte[] ascii(String text) {
-		return text.getBytes(StandardCharsets.US_ASCII);
+	/** What scans a member's value, knowing the member's key. */
+	@FunctionalInterface
+	private interface Member {
+
+		void value(Key key) throws MalformedLineException;
+
+	}
+
+	/**
+	 * A member's key: where its bytes are in the line, and its text when it was written with escapes.
+	 *
+	 * @param start offset of the key's first byte
+	 * @param end offset just past its last byte
+	 * @param decoded the key's text when it holds escapes, else {@code null}
+	 */
+	private record Key(int start, int end, @Nullable String decoded) {
 	}
 
 }
