@@ -6,10 +6,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A validating JSON scanner for one stored line: it checks the whole line against RFC 8259 and
- * picks out the few top-level fields an entry is indexed by, plus {@code message.role}, without
- * building anything else. Opening a session is one pass of this over every line, so it is written by
- * hand: a general parser spends most of its time on tokens nobody reads.
+ * A validating JSON scanner for one stored line: it checks the whole line against RFC 8259 and picks
+ * out the top-level fields an entry is indexed by, plus {@code message.role}, building nothing else.
+ * Opening a session is one pass of this per line; a general parser spent most of it on tokens nobody reads.
  * <p>
  * Strings must be valid UTF-8 (RFC 8259 §8.1) and nesting at most {@value #MAX_DEPTH} deep, as
  * Jackson requires when the entry is read later, so a line this accepts always parses.
@@ -17,6 +16,12 @@ import org.jspecify.annotations.Nullable;
 final class LineScanner {
 
 	static final int MAX_DEPTH = 1000;
+
+	private static final int TOP_LEVEL = 1;
+
+	private static final int MESSAGE = 2;
+
+	private static final int NESTED = 3;
 
 	private final byte[] bytes;
 
@@ -35,6 +40,12 @@ final class LineScanner {
 	private int messageEnd = -1;
 
 	private @Nullable String role;
+
+	private int keyStart;
+
+	private int keyEnd;
+
+	private @Nullable String decodedKey;
 
 	private LineScanner(byte[] bytes) {
 		this.bytes = bytes;
@@ -55,27 +66,27 @@ final class LineScanner {
 		if (peek() != '{') {
 			throw new MalformedLineException("not a JSON object");
 		}
-		object(1, this::topLevelMember);
+		object(1, TOP_LEVEL);
 		skipWhitespace();
 		if (this.pos != this.bytes.length) {
 			throw error("trailing content after the JSON object");
 		}
 	}
 
-	private void topLevelMember(Key key) throws MalformedLineException {
-		if (is(key, "type")) {
+	private void topLevelMember() throws MalformedLineException {
+		if (keyIs("type")) {
 			this.type = stringValue(EntryTypes.NAMES);
 		}
-		else if (is(key, "id")) {
+		else if (keyIs("id")) {
 			this.id = stringValue(List.of());
 		}
-		else if (is(key, "parentId")) {
+		else if (keyIs("parentId")) {
 			this.parentId = stringValue(List.of());
 		}
-		else if (is(key, "timestamp")) {
+		else if (keyIs("timestamp")) {
 			timestamp();
 		}
-		else if (is(key, "message")) {
+		else if (keyIs("message")) {
 			message();
 		}
 		else {
@@ -106,14 +117,7 @@ final class LineScanner {
 			return;
 		}
 		int start = this.pos;
-		object(2, key -> {
-			if (is(key, "role")) {
-				this.role = stringValue(Roles.NAMES);
-			}
-			else {
-				value(3);
-			}
-		});
+		object(2, MESSAGE);
 		this.messageStart = start;
 		this.messageEnd = this.pos;
 	}
@@ -146,7 +150,7 @@ final class LineScanner {
 
 	private void value(int depth) throws MalformedLineException {
 		switch (peek()) {
-			case '{' -> object(depth, key -> value(depth + 1));
+			case '{' -> object(depth, NESTED);
 			case '[' -> array(depth);
 			case '"' -> string();
 			case 't' -> literal("true");
@@ -156,8 +160,8 @@ final class LineScanner {
 		}
 	}
 
-	/** An object starting at its brace; each member's value is scanned by {@code member}. */
-	private void object(int depth, Member member) throws MalformedLineException {
+	/** An object starting at its brace: the line itself, the message, or any other. */
+	private void object(int depth, int kind) throws MalformedLineException {
 		checkDepth(depth);
 		this.pos++;
 		skipWhitespace();
@@ -167,13 +171,25 @@ final class LineScanner {
 		}
 		do {
 			skipWhitespace();
-			int keyStart = this.pos + 1;
+			this.keyStart = this.pos + 1;
 			boolean escaped = string();
-			int keyEnd = this.pos - 1;
+			this.keyEnd = this.pos - 1;
+			this.decodedKey = escaped ? decode(this.keyStart, this.keyEnd) : null;
 			skipWhitespace();
 			expect(':');
 			skipWhitespace();
-			member.value(new Key(keyStart, keyEnd, escaped ? decode(keyStart, keyEnd) : null));
+			switch (kind) {
+				case TOP_LEVEL -> topLevelMember();
+				case MESSAGE -> {
+					if (keyIs("role")) {
+						this.role = stringValue(Roles.NAMES);
+					}
+					else {
+						value(depth + 1);
+					}
+				}
+				default -> value(depth + 1);
+			}
 			skipWhitespace();
 		}
 		while (consumeComma());
@@ -354,8 +370,10 @@ final class LineScanner {
 		return (this.pos < this.bytes.length) ? this.bytes[this.pos] : -1;
 	}
 
-	private boolean is(Key key, String asciiName) {
-		return (key.decoded() != null) ? key.decoded().equals(asciiName) : bytesEqual(asciiName, key.start(), key.end());
+	/** Whether the member key just read is this name; read before the member's value, which may hold keys of its own. */
+	private boolean keyIs(String asciiName) {
+		return (this.decodedKey != null) ? this.decodedKey.equals(asciiName)
+				: bytesEqual(asciiName, this.keyStart, this.keyEnd);
 	}
 
 	private boolean bytesEqual(String asciiName, int start, int end) {
@@ -377,24 +395,6 @@ final class LineScanner {
 
 	private MalformedLineException error(String what) {
 		return new MalformedLineException("not valid JSON: " + what + " at column " + (this.pos + 1));
-	}
-
-	/** What scans a member's value, knowing the member's key. */
-	@FunctionalInterface
-	private interface Member {
-
-		void value(Key key) throws MalformedLineException;
-
-	}
-
-	/**
-	 * A member's key: where its bytes are in the line, and its text when it was written with escapes.
-	 *
-	 * @param start offset of the key's first byte
-	 * @param end offset just past its last byte
-	 * @param decoded the key's text when it holds escapes, else {@code null}
-	 */
-	private record Key(int start, int end, @Nullable String decoded) {
 	}
 
 }
