@@ -1,20 +1,15 @@
 package dev.arbor.storage;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 import dev.arbor.session.EntryLine;
-import dev.arbor.session.Json;
-import dev.arbor.session.SessionTree;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -38,12 +33,12 @@ class FileLockTests {
 			throws IOException {
 		try (FileSessionStore first = newStore(); FileSessionStore second = newStore()) {
 			String sessionId = first.create("/lock", null, null).id();
-			List<String> ids = ids(first.append(sessionId, ExpectedLeaf.ANY, List.of(message("a"), message("b"))));
+			List<String> ids = SessionFiles.ids(first.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("a"), SessionFiles.userMessage("b"))));
 			Path file = first.get(sessionId).file();
 			byte[] before = Files.readAllBytes(file);
 
 			assertThatExceptionOfType(SessionLockedException.class)
-				.isThrownBy(() -> second.append(sessionId, ExpectedLeaf.ANY, List.of(message("from the second"))));
+				.isThrownBy(() -> second.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("from the second"))));
 			assertThatExceptionOfType(SessionLockedException.class)
 				.isThrownBy(() -> second.moveLeaf(sessionId, ExpectedLeaf.ANY, ids.get(0)));
 			assertThatExceptionOfType(SessionLockedException.class)
@@ -53,8 +48,8 @@ class FileLockTests {
 			assertThat(Files.readAllBytes(file)).isEqualTo(before);
 			assertThat(StorageFiles.leafSidecar(file)).doesNotExist();
 			assertThat(second.get(sessionId).leafId()).isEqualTo(ids.get(1)); // reading is not writing
-			assertThat(idsOf(second, sessionId, tree -> tree.getEntries())).isEqualTo(ids);
-			assertThat(first.append(sessionId, ExpectedLeaf.of(ids.get(1)), List.of(message("c")))).hasSize(1);
+			assertThat(SessionFiles.idsOf(second, sessionId, tree -> tree.getEntries())).isEqualTo(ids);
+			assertThat(first.append(sessionId, ExpectedLeaf.of(ids.get(1)), List.of(SessionFiles.userMessage("c")))).hasSize(1);
 		}
 	}
 
@@ -65,11 +60,11 @@ class FileLockTests {
 			List<String> ids;
 			try (FileSessionStore first = newStore()) {
 				sessionId = first.create("/lock", null, null).id();
-				ids = ids(first.append(sessionId, ExpectedLeaf.ANY, List.of(message("a"), message("b"))));
+				ids = SessionFiles.ids(first.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("a"), SessionFiles.userMessage("b"))));
 				assertThatExceptionOfType(SessionLockedException.class)
-					.isThrownBy(() -> second.append(sessionId, ExpectedLeaf.ANY, List.of(message("too early"))));
+					.isThrownBy(() -> second.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("too early"))));
 			}
-			EntryLine appended = second.append(sessionId, ExpectedLeaf.of(ids.get(1)), List.of(message("c"))).get(0);
+			EntryLine appended = second.append(sessionId, ExpectedLeaf.of(ids.get(1)), List.of(SessionFiles.userMessage("c"))).get(0);
 			assertThat(appended.parentId()).isEqualTo(ids.get(1));
 			assertThat(second.moveLeaf(sessionId, ExpectedLeaf.of(appended.id()), ids.get(0))).isEqualTo(ids.get(0));
 		}
@@ -82,20 +77,20 @@ class FileLockTests {
 		try (FileSessionStore second = newStore()) {
 			try (FileSessionStore first = newStore()) {
 				sessionId = first.create("/lock", null, null).id();
-				ids.addAll(ids(first.append(sessionId, ExpectedLeaf.ANY, List.of(message("a")))));
+				ids.addAll(SessionFiles.ids(first.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("a")))));
 				assertThatExceptionOfType(SessionLockedException.class) // the second has now read the session
-					.isThrownBy(() -> second.append(sessionId, ExpectedLeaf.ANY, List.of(message("too early"))));
-				ids.addAll(ids(first.append(sessionId, ExpectedLeaf.ANY, List.of(message("b")))));
+					.isThrownBy(() -> second.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("too early"))));
+				ids.addAll(SessionFiles.ids(first.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("b")))));
 			}
 			// SESSION-TREE.md §3: the file was appended to by someone else since it was read: the leaf is the last
 			// entry, and the tree has every entry of the file.
-			EntryLine appended = second.append(sessionId, ExpectedLeaf.ANY, List.of(message("c"))).get(0);
+			EntryLine appended = second.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("c"))).get(0);
 			assertThat(appended.parentId()).isEqualTo(ids.get(1));
 			ids.add(appended.id());
-			assertThat(idsOf(second, sessionId, tree -> tree.getEntries())).isEqualTo(ids);
+			assertThat(SessionFiles.idsOf(second, sessionId, tree -> tree.getEntries())).isEqualTo(ids);
 		}
 		try (FileSessionStore reopened = newStore()) {
-			assertThat(idsOf(reopened, sessionId, tree -> tree.getEntries())).isEqualTo(ids);
+			assertThat(SessionFiles.idsOf(reopened, sessionId, tree -> tree.getEntries())).isEqualTo(ids);
 		}
 	}
 
@@ -106,15 +101,15 @@ class FileLockTests {
 			List<String> ids;
 			try (FileSessionStore first = newStore()) {
 				sessionId = first.create("/lock", null, null).id();
-				ids = ids(first.append(sessionId, ExpectedLeaf.ANY, List.of(message("a"), message("b"))));
+				ids = SessionFiles.ids(first.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("a"), SessionFiles.userMessage("b"))));
 				assertThatExceptionOfType(SessionLockedException.class) // the second has now read the session
-					.isThrownBy(() -> second.append(sessionId, ExpectedLeaf.ANY, List.of(message("too early"))));
+					.isThrownBy(() -> second.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("too early"))));
 				first.moveLeaf(sessionId, ExpectedLeaf.ANY, ids.get(0));
 			}
 			// SESSION-TREE.md §9: the persisted leaf, not the one the second store saw before the move.
 			assertThatExceptionOfType(LeafMovedException.class)
-				.isThrownBy(() -> second.append(sessionId, ExpectedLeaf.of(ids.get(1)), List.of(message("stale"))));
-			EntryLine appended = second.append(sessionId, ExpectedLeaf.of(ids.get(0)), List.of(message("c"))).get(0);
+				.isThrownBy(() -> second.append(sessionId, ExpectedLeaf.of(ids.get(1)), List.of(SessionFiles.userMessage("stale"))));
+			EntryLine appended = second.append(sessionId, ExpectedLeaf.of(ids.get(0)), List.of(SessionFiles.userMessage("c"))).get(0);
 			assertThat(appended.parentId()).isEqualTo(ids.get(0));
 		}
 	}
@@ -123,12 +118,12 @@ class FileLockTests {
 	void appendFromAnotherProcessShouldBeRefusedWhileThisStoreHoldsTheSessionEvenAfterARescan() throws Exception {
 		try (FileSessionStore store = newStore()) {
 			String sessionId = store.create("/lock", null, null).id();
-			List<String> ids = new ArrayList<>(ids(store.append(sessionId, ExpectedLeaf.ANY, List.of(message("a")))));
+			List<String> ids = new ArrayList<>(SessionFiles.ids(store.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("a")))));
 			Path file = store.get(sessionId).file();
 			try (AppendingChildProcess child = AppendingChildProcess.start(this.dir, sessionId, 1, this.work)) {
 				child.go();
 				child.awaitRefusals(1);
-				ids.addAll(ids(store.append(sessionId, ExpectedLeaf.ANY, List.of(message("b")))));
+				ids.addAll(SessionFiles.ids(store.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("b")))));
 				// A lookup of an unknown id rescans the directory, reading the header of every session file.
 				assertThatExceptionOfType(SessionNotFoundException.class).isThrownBy(() -> store.get("unknown"));
 				store.rescan();
@@ -139,7 +134,7 @@ class FileLockTests {
 			}
 			// Read only now: opening the file here while the child runs would itself drop this process's lock.
 			assertThat(SessionFileReader.read(file).tree().getEntries()).extracting(EntryLine::id).isEqualTo(ids);
-			assertThat(idsOf(store, sessionId, tree -> tree.getEntries())).isEqualTo(ids);
+			assertThat(SessionFiles.idsOf(store, sessionId, tree -> tree.getEntries())).isEqualTo(ids);
 		}
 	}
 
@@ -151,12 +146,12 @@ class FileLockTests {
 		AppendingChildProcess child;
 		try (FileSessionStore store = newStore()) {
 			sessionId = store.create("/lock", null, null).id();
-			ids = new ArrayList<>(ids(store.append(sessionId, ExpectedLeaf.ANY, List.of(message("a")))));
+			ids = new ArrayList<>(SessionFiles.ids(store.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("a")))));
 			file = store.get(sessionId).file();
 			child = AppendingChildProcess.start(this.dir, sessionId, 1, this.work);
 			child.go();
 			child.awaitRefusals(1); // the child has read the session by now
-			ids.addAll(ids(store.append(sessionId, ExpectedLeaf.ANY, List.of(message("b")))));
+			ids.addAll(SessionFiles.ids(store.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("b")))));
 		}
 		try (child) {
 			child.awaitAcknowledged(3);
@@ -172,21 +167,6 @@ class FileLockTests {
 
 	private FileSessionStore newStore() {
 		return new FileSessionStore(this.dir, FsyncPolicy.ALWAYS, Long.MAX_VALUE, Clock.systemUTC());
-	}
-
-	/** Ids of entries a reader picks from the session's tree. */
-	private static List<String> idsOf(SessionStore store, String sessionId,
-			Function<SessionTree, List<EntryLine>> entries) {
-		return store.read(sessionId, tree -> ids(entries.apply(tree)));
-	}
-
-	private static List<String> ids(List<EntryLine> entries) {
-		return entries.stream().map(EntryLine::id).toList();
-	}
-
-	private static ObjectNode message(String content) {
-		return Json.parseObject(("{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":\"" + content + "\"}}")
-			.getBytes(StandardCharsets.UTF_8));
 	}
 
 }

@@ -7,14 +7,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.List;
-import java.util.function.Function;
 
 import dev.arbor.session.EntryLine;
-import dev.arbor.session.Json;
-import dev.arbor.session.SessionTree;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -40,8 +36,8 @@ class LeafPersistenceTests {
 		}
 		try (FileSessionStore store = newStore()) {
 			assertThat(store.get(sessionId).leafId()).isEqualTo(ids.get(0));
-			assertThat(idsOf(store, sessionId, tree -> tree.getLeafPath())).containsExactly(ids.get(0));
-			assertThat(idsOf(store, sessionId, tree -> tree.getEntries())).isEqualTo(ids);
+			assertThat(SessionFiles.idsOf(store, sessionId, tree -> tree.getLeafPath())).containsExactly(ids.get(0));
+			assertThat(SessionFiles.idsOf(store, sessionId, tree -> tree.getEntries())).isEqualTo(ids);
 		}
 	}
 
@@ -72,13 +68,13 @@ class LeafPersistenceTests {
 		EntryLine root;
 		try (FileSessionStore store = newStore()) {
 			assertThat(store.get(sessionId).leafId()).isNull();
-			root = store.append(sessionId, ExpectedLeaf.of(null), List.of(message("a new root"))).get(0);
+			root = store.append(sessionId, ExpectedLeaf.of(null), List.of(SessionFiles.userMessage("a new root"))).get(0);
 		}
 		assertThat(root.parentId()).isNull();
 		try (FileSessionStore store = newStore()) {
 			assertThat(store.get(sessionId).leafId()).isEqualTo(root.id());
-			assertThat(idsOf(store, sessionId, tree -> tree.getLeafPath())).containsExactly(root.id());
-			assertThat(idsOf(store, sessionId, tree -> tree.getPath(ids.get(2)))).isEqualTo(ids);
+			assertThat(SessionFiles.idsOf(store, sessionId, tree -> tree.getLeafPath())).containsExactly(root.id());
+			assertThat(SessionFiles.idsOf(store, sessionId, tree -> tree.getPath(ids.get(2)))).isEqualTo(ids);
 		}
 	}
 
@@ -91,15 +87,15 @@ class LeafPersistenceTests {
 			sessionId = store.create("/leaf", null, null).id();
 			ids = appendThree(store, sessionId);
 			store.moveLeaf(sessionId, ExpectedLeaf.ANY, ids.get(0));
-			second = store.append(sessionId, ExpectedLeaf.of(ids.get(0)), List.of(message("second child"))).get(0);
+			second = store.append(sessionId, ExpectedLeaf.of(ids.get(0)), List.of(SessionFiles.userMessage("second child"))).get(0);
 			assertThat(second.parentId()).isEqualTo(ids.get(0));
 			assertThat(store.get(sessionId).leafId()).isEqualTo(second.id());
 		}
 		try (FileSessionStore store = newStore()) {
 			assertThat(store.get(sessionId).leafId()).isEqualTo(second.id());
-			assertThat(idsOf(store, sessionId, tree -> tree.getChildren(ids.get(0)))).containsExactly(ids.get(1),
+			assertThat(SessionFiles.idsOf(store, sessionId, tree -> tree.getChildren(ids.get(0)))).containsExactly(ids.get(1),
 					second.id());
-			assertThat(idsOf(store, sessionId, tree -> tree.getLeafPath())).containsExactly(ids.get(0), second.id());
+			assertThat(SessionFiles.idsOf(store, sessionId, tree -> tree.getLeafPath())).containsExactly(ids.get(0), second.id());
 		}
 	}
 
@@ -120,7 +116,7 @@ class LeafPersistenceTests {
 		Files.write(file, foreign.getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
 		try (FileSessionStore store = newStore()) {
 			assertThat(store.get(sessionId).leafId()).isEqualTo("0f0f0f0f");
-			assertThat(idsOf(store, sessionId, tree -> tree.getLeafPath())).containsExactly(ids.get(0), ids.get(1),
+			assertThat(SessionFiles.idsOf(store, sessionId, tree -> tree.getLeafPath())).containsExactly(ids.get(0), ids.get(1),
 					ids.get(2), "0f0f0f0f");
 		}
 	}
@@ -140,7 +136,7 @@ class LeafPersistenceTests {
 			ExpectedLeaf stale = ExpectedLeaf.of(ids.get(2)); // the leaf before the move
 
 			assertThatExceptionOfType(LeafMovedException.class)
-				.isThrownBy(() -> store.append(sessionId, stale, List.of(message("on the wrong branch"))))
+				.isThrownBy(() -> store.append(sessionId, stale, List.of(SessionFiles.userMessage("on the wrong branch"))))
 				.satisfies(ex -> {
 					assertThat(ex.expectedLeafId()).isEqualTo(ids.get(2));
 					assertThat(ex.actualLeafId()).isEqualTo(ids.get(1));
@@ -168,7 +164,7 @@ class LeafPersistenceTests {
 			String sessionId = store.create("/leaf", null, null).id();
 			List<String> ids = appendThree(store, sessionId);
 			store.moveLeaf(sessionId, ExpectedLeaf.ANY, ids.get(1));
-			EntryLine appended = store.append(sessionId, ExpectedLeaf.of(ids.get(1)), List.of(message("here"))).get(0);
+			EntryLine appended = store.append(sessionId, ExpectedLeaf.of(ids.get(1)), List.of(SessionFiles.userMessage("here"))).get(0);
 			assertThat(appended.parentId()).isEqualTo(ids.get(1));
 			assertThat(store.moveLeaf(sessionId, ExpectedLeaf.of(appended.id()), ids.get(2))).isEqualTo(ids.get(2));
 		}
@@ -180,23 +176,8 @@ class LeafPersistenceTests {
 
 	/** Three entries in one chain; returns their ids in order. */
 	private static List<String> appendThree(SessionStore store, String sessionId) {
-		return ids(store.append(sessionId, ExpectedLeaf.ANY,
-				List.of(message("first"), message("second"), message("third"))));
-	}
-
-	/** Ids of entries a reader picks from the session's tree. */
-	private static List<String> idsOf(SessionStore store, String sessionId,
-			Function<SessionTree, List<EntryLine>> entries) {
-		return store.read(sessionId, tree -> ids(entries.apply(tree)));
-	}
-
-	private static List<String> ids(List<EntryLine> entries) {
-		return entries.stream().map(EntryLine::id).toList();
-	}
-
-	private static ObjectNode message(String content) {
-		return Json.parseObject(("{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":\"" + content + "\"}}")
-			.getBytes(StandardCharsets.UTF_8));
+		return SessionFiles.ids(store.append(sessionId, ExpectedLeaf.ANY,
+				List.of(SessionFiles.userMessage("first"), SessionFiles.userMessage("second"), SessionFiles.userMessage("third"))));
 	}
 
 }

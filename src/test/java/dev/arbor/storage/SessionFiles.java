@@ -6,9 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
+import dev.arbor.session.EntryLine;
 import dev.arbor.session.Json;
+import dev.arbor.session.SessionTree;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Small session files written as bytes, and the drafts tests append. */
@@ -40,6 +43,15 @@ final class SessionFiles {
 		ObjectNode draft = Json.newObject().put("type", "message");
 		draft.putObject("message").put("role", "user").put("content", text);
 		return draft;
+	}
+
+	/** Ids of entries a reader picks from the session's tree. */
+	static List<String> idsOf(SessionStore store, String sessionId, Function<SessionTree, List<EntryLine>> entries) {
+		return store.read(sessionId, tree -> ids(entries.apply(tree)));
+	}
+
+	static List<String> ids(List<EntryLine> entries) {
+		return entries.stream().map(EntryLine::id).toList();
 	}
 
 	static List<Path> backups(Path dir) {
