@@ -35,6 +35,8 @@ final class SessionFile implements Closeable {
 
 	private final FsyncPolicy fsync;
 
+	private final Force force;
+
 	/** Bytes written (page cache); advanced by the writer holding the session's write lock. */
 	private volatile long written;
 
@@ -45,8 +47,10 @@ final class SessionFile implements Closeable {
 
 	private @Nullable IOException failure;
 
-	private SessionFile(Path path, FileChannel channel, FileLock lock, FsyncPolicy fsync) throws IOException {
+	private SessionFile(Path path, FileChannel channel, FileLock lock, FsyncPolicy fsync, Force force)
+			throws IOException {
 		this.path = path;
+		this.force = force;
 		this.channel = channel;
 		this.lock = lock;
 		this.fsync = fsync;
@@ -56,13 +60,19 @@ final class SessionFile implements Closeable {
 
 	/** Opens an existing file for appending and takes its OS lock, or fails at once if another process holds it. */
 	static SessionFile open(Path path, FsyncPolicy fsync) throws IOException {
+		// fdatasync: the data and the new length, all a reader needs
+		return open(path, fsync, channel -> channel.force(false));
+	}
+
+	/** {@link #open(Path, FsyncPolicy)} with another way to force: the seam for failing fsyncs in tests. */
+	static SessionFile open(Path path, FsyncPolicy fsync, Force force) throws IOException {
 		FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
 		try {
 			FileLock lock = channel.tryLock();
 			if (lock == null) {
 				throw new SessionLockedException(path);
 			}
-			return new SessionFile(path, channel, lock, fsync);
+			return new SessionFile(path, channel, lock, fsync, force);
 		}
 		catch (IOException | RuntimeException ex) {
 			channel.close();
@@ -124,7 +134,7 @@ final class SessionFile implements Closeable {
 		}
 		long target = this.written; // everything written so far rides on this fsync
 		try {
-			this.channel.force(false); // fdatasync: the data and the new length, all a reader needs
+			this.force.force(this.channel);
 		}
 		catch (IOException ex) {
 			synchronized (this) {
@@ -156,6 +166,17 @@ final class SessionFile implements Closeable {
 			out.force(true);
 		}
 		AtomicFiles.forceDirectory(copy.toAbsolutePath().getParent());
+	}
+
+	/**
+	 * After a failed fsync: cuts off every byte not known to be on disk, so that no caller told of the
+	 * failure finds its entries on the next load (all or nothing). Best effort; the caller holds the
+	 * session's write lock, so no write races the truncation.
+	 */
+	synchronized void discardUnsynced() {
+		if (this.failure != null && this.fsync == FsyncPolicy.ALWAYS) {
+			truncateQuietly(this.durable);
+		}
 	}
 
 	/** Whether a caller still waits for its bytes to reach the disk (the file must stay open for it). */
@@ -205,6 +226,14 @@ final class SessionFile implements Closeable {
 		catch (IOException ex) {
 			// The reader on reopen accounts for any torn tail; the failure above is what the caller sees.
 		}
+	}
+
+	/** How a file's bytes are forced to disk. */
+	@FunctionalInterface
+	interface Force {
+
+		void force(FileChannel channel) throws IOException;
+
 	}
 
 }

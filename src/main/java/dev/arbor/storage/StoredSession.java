@@ -331,6 +331,7 @@ final class StoredSession {
 		this.lock.writeLock().lock();
 		try {
 			if (this.file == failed) {
+				failed.discardUnsynced();
 				closeFile();
 				this.loaded = null; // memory holds entries the disk may not: reload what is really there
 			}
