@@ -94,6 +94,10 @@ final class SessionFile implements Closeable {
 	/**
 	 * Writes whole lines at the end, all or nothing: a failed write is cut back off. Not yet durable:
 	 * call {@link #syncTo} with the returned end after releasing the session's write lock.
+	 * <p>
+	 * A batch goes out in one write, so every failure Arbor sees removes it whole. A crash of the
+	 * machine (or a kill) in the middle of a batch larger than a page can still leave a prefix of its
+	 * lines on disk: the JSONL format has no batch markers to tell such a prefix apart.
 	 */
 	long write(ByteBuffer wholeLines) throws IOException {
 		throwIfFailed();
