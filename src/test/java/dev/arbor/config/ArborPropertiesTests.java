@@ -1,0 +1,63 @@
+package dev.arbor.config;
+
+import java.nio.file.Path;
+
+import dev.arbor.storage.FsyncPolicy;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.context.ConfigurationPropertiesAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.validation.autoconfigure.ValidationAutoConfiguration;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.util.unit.DataSize;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code arbor.*} binds with its documented defaults and refuses values it cannot use. */
+class ArborPropertiesTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(ConfigurationPropertiesAutoConfiguration.class,
+				ValidationAutoConfiguration.class))
+		.withUserConfiguration(PropertiesOnly.class);
+
+	@Test
+	void bindWhenNothingIsSetShouldUseTheDocumentedDefaults() {
+		this.runner.run(context -> {
+			ArborProperties.Storage storage = context.getBean(ArborProperties.class).storage();
+			assertThat(storage.dir()).isEqualTo(Path.of("data/sessions"));
+			assertThat(storage.fsync()).isEqualTo(FsyncPolicy.ALWAYS);
+			assertThat(storage.cacheSize()).isEqualTo(DataSize.ofGigabytes(1));
+		});
+	}
+
+	@Test
+	void bindWhenSetShouldTakeLowercaseValuesAndSizes() {
+		this.runner
+			.withPropertyValues("arbor.storage.dir=/srv/sessions", "arbor.storage.fsync=never",
+					"arbor.storage.cache-size=256MB")
+			.run(context -> {
+				ArborProperties.Storage storage = context.getBean(ArborProperties.class).storage();
+				assertThat(storage.dir()).isEqualTo(Path.of("/srv/sessions"));
+				assertThat(storage.fsync()).isEqualTo(FsyncPolicy.NEVER);
+				assertThat(storage.cacheSize()).isEqualTo(DataSize.ofMegabytes(256));
+			});
+	}
+
+	@Test
+	void bindWhenFsyncIsUnknownShouldFailNamingTheProperty() {
+		this.runner.withPropertyValues("arbor.storage.fsync=sometimes")
+			.run(context -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("sometimes"));
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableConfigurationProperties(ArborProperties.class)
+	static class PropertiesOnly {
+
+	}
+
+}
