@@ -152,7 +152,7 @@ final class ContextBuilder {
 		boolean kept = false;
 		for (int i = 0; i < compaction; i++) {
 			EntryLine entry = tree.at(path[i]);
-			kept |= entry.id().equals(firstKept);
+			kept |= firstKept != null && entry.hasId(firstKept);
 			if (kept) {
 				emit(entry, messages);
 			}

@@ -22,9 +22,17 @@ public final class EntryLine {
 
 	private static final int NO_MESSAGE = -1;
 
-	private final String id;
+	/** The id unless it is 8 lowercase hex digits; then {@link #hexId} holds it (see {@link HexIds}). */
+	private final @Nullable String id;
 
+	private final int hexId;
+
+	/** The parent id unless it is absent or 8 lowercase hex digits (then {@link #hexParentId}). */
 	private final @Nullable String parentId;
+
+	private final int hexParentId;
+
+	private final boolean hexParent;
 
 	private final String type;
 
@@ -40,8 +48,13 @@ public final class EntryLine {
 
 	EntryLine(String id, @Nullable String parentId, String type, long timestamp, byte[] json, int messageStart,
 			int messageEnd, @Nullable String role) {
-		this.id = Objects.requireNonNull(id, "id");
-		this.parentId = parentId;
+		long hex = HexIds.parse(Objects.requireNonNull(id, "id"));
+		this.id = (hex != HexIds.NOT_HEX) ? null : id;
+		this.hexId = (int) hex;
+		long parentHex = (parentId != null) ? HexIds.parse(parentId) : HexIds.NOT_HEX;
+		this.hexParent = parentHex != HexIds.NOT_HEX;
+		this.parentId = this.hexParent ? null : parentId;
+		this.hexParentId = (int) parentHex;
 		this.type = Objects.requireNonNull(type, "type");
 		this.timestamp = timestamp;
 		this.json = json;
@@ -69,11 +82,50 @@ public final class EntryLine {
 	}
 
 	public String id() {
-		return this.id;
+		return (this.id != null) ? this.id : EntryIds.hex8(this.hexId);
 	}
 
 	/** The stored {@code parentId}; it may name no loaded entry (then this entry is a root). */
 	public @Nullable String parentId() {
+		return this.hexParent ? EntryIds.hex8(this.hexParentId) : this.parentId;
+	}
+
+	// identity without making strings, for the id index
+
+	boolean hasId(String other) {
+		return (this.id != null) ? this.id.equals(other) : HexIds.parse(other) == (this.hexId & 0xffffffffL);
+	}
+
+	boolean hasSameId(EntryLine other) {
+		return (this.id != null) ? this.id.equals(other.id) : (other.id == null && this.hexId == other.hexId);
+	}
+
+	boolean hasHexId(int value) {
+		return this.id == null && this.hexId == value;
+	}
+
+	int idHash() {
+		return (this.id != null) ? this.id.hashCode() : HexIds.hash(this.hexId);
+	}
+
+	boolean isHexId() {
+		return this.id == null;
+	}
+
+	int hexId() {
+		return this.hexId;
+	}
+
+	boolean hasHexParent() {
+		return this.hexParent;
+	}
+
+	int hexParentId() {
+		return this.hexParentId;
+	}
+
+	/** The parent id when it is not in hex form (or absent). */
+	@Nullable String textParentId() {
 		return this.parentId;
 	}
 
@@ -125,7 +177,7 @@ public final class EntryLine {
 	 */
 	public String messageJson() {
 		if (!hasMessageObject()) {
-			throw new IllegalStateException("Entry " + this.id + " has no message object");
+			throw new IllegalStateException("Entry " + id() + " has no message object");
 		}
 		return new String(this.json, this.messageStart, this.messageEnd - this.messageStart, StandardCharsets.UTF_8);
 	}
@@ -133,7 +185,7 @@ public final class EntryLine {
 	/** The {@code message} object as a fresh tree. */
 	public ObjectNode messageNode() {
 		if (!hasMessageObject()) {
-			throw new IllegalStateException("Entry " + this.id + " has no message object");
+			throw new IllegalStateException("Entry " + id() + " has no message object");
 		}
 		return Json.parseObject(this.json, this.messageStart, this.messageEnd - this.messageStart);
 	}

@@ -61,10 +61,10 @@ public final class SessionTree {
 		Arrays.fill(this.firstChild, NONE);
 		Arrays.fill(this.lastChild, NONE);
 		Arrays.fill(this.nextSibling, NONE);
-		this.index = new IdIndex(position -> this.entries[position].id(), lines.size());
+		this.index = new IdIndex(position -> this.entries[position], lines.size());
 		// SESSION-TREE.md §3: later duplicates win, so parents resolve only once every id is indexed.
 		for (int i = 0; i < this.size; i++) {
-			this.index.put(this.entries[i].id(), i);
+			this.index.put(this.entries[i], i);
 		}
 		for (int i = 0; i < this.size; i++) {
 			link(i);
@@ -252,7 +252,7 @@ public final class SessionTree {
 		}
 		int position = this.size++;
 		this.entries[position] = line;
-		this.index.put(line.id(), position);
+		this.index.put(line, position);
 		link(position);
 		if (line.isType(EntryTypes.LABEL)) {
 			this.labels.apply(line, id -> this.index.get(id) != NONE);
@@ -312,7 +312,7 @@ public final class SessionTree {
 
 	/** Whether lookups by this entry's id find it (false for an earlier duplicate). */
 	boolean isLookedUp(int position) {
-		return this.index.get(this.entries[position].id()) == position;
+		return this.index.get(this.entries[position]) == position;
 	}
 
 	/**
@@ -356,8 +356,7 @@ public final class SessionTree {
 	}
 
 	private void link(int position) {
-		String parentId = this.entries[position].parentId();
-		int parentPosition = (parentId != null) ? this.index.get(parentId) : NONE;
+		int parentPosition = this.index.getParent(this.entries[position]);
 		// §3: a parentId naming no entry, or the entry itself, makes a root.
 		this.parent[position] = (parentPosition == position) ? NONE : parentPosition;
 		if (this.parent[position] != NONE && isLookedUp(position)) {
