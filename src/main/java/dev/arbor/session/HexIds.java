@@ -5,7 +5,7 @@ package dev.arbor.session;
  * an {@code int}: a {@code String} would cost 48 bytes an entry, a third of what the tree adds to a
  * loaded session. Any other id stays a string.
  */
-final class HexIds {
+public final class HexIds {
 
 	/** What {@link #parse} returns for an id of another form. */
 	static final long NOT_HEX = -1;
@@ -28,6 +28,11 @@ final class HexIds {
 			value = (value << 4) | digit;
 		}
 		return value;
+	}
+
+	/** Whether entries hold this id as a number rather than a string. */
+	public static boolean isHex(String id) {
+		return parse(id) != NOT_HEX;
 	}
 
 	/** {@code EntryIds.hex8(value).hashCode()}, without making the string. */

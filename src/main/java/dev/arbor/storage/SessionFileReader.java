@@ -11,6 +11,7 @@ import java.util.stream.IntStream;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.EntryScan;
 import dev.arbor.session.EntryTypes;
+import dev.arbor.session.HexIds;
 import dev.arbor.session.Json;
 import dev.arbor.session.MalformedLineException;
 import dev.arbor.session.SessionHeader;
@@ -101,33 +102,22 @@ final class SessionFileReader {
 	}
 
 	/**
-	 * Entries whose parent is loaded share its id string: one copy per id, not two. Parents are almost
-	 * always the line before, so the map of every id is built only once a parent is not.
+	 * Entries whose parent id is kept as text share the parent's id string: one copy per id, not two.
+	 * Ids of 8 hex digits need nothing: entries hold those as numbers.
 	 */
 	private static List<EntryLine> withSharedParentIds(List<EntryScan> records) {
-		Map<String, String> ids = null;
+		Map<String, String> textIds = new HashMap<>();
 		List<EntryLine> entries = new ArrayList<>(records.size());
-		String previousId = null;
 		for (EntryScan record : records) {
 			String id = record.id();
 			String parentId = record.parentId();
-			if (parentId != null && parentId.equals(previousId)) {
-				parentId = previousId;
+			if (parentId != null && !HexIds.isHex(parentId)) {
+				parentId = textIds.getOrDefault(parentId, parentId);
 			}
-			else if (parentId != null) {
-				if (ids == null) {
-					ids = new HashMap<>(records.size() * 2);
-					for (EntryLine earlier : entries) {
-						ids.putIfAbsent(earlier.id(), earlier.id());
-					}
-				}
-				parentId = ids.getOrDefault(parentId, parentId);
-			}
-			if (ids != null) {
-				ids.putIfAbsent(id, id);
+			if (!HexIds.isHex(id)) {
+				textIds.putIfAbsent(id, id);
 			}
 			entries.add(record.toLine(id, parentId));
-			previousId = id;
 		}
 		return entries;
 	}
