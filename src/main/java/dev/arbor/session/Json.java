@@ -4,7 +4,9 @@ import java.nio.charset.StandardCharsets;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -15,8 +17,15 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class Json {
 
-	/** Plain mapper: keeps property order, writes compact JSON, never reformats numbers. */
-	public static final JsonMapper MAPPER = JsonMapper.builder().build();
+	/**
+	 * Plain mapper: keeps property order and writes compact JSON. Decimals are read as {@code BigDecimal} with
+	 * their trailing zeros, so that a number keeps its digits through a rewrite (as a {@code double},
+	 * {@code 0.1000000000000000055} would lose them and {@code 1e400} would become the string "Infinity").
+	 */
+	public static final JsonMapper MAPPER = JsonMapper.builder()
+		.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+		.disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+		.build();
 
 	private Json() {
 	}

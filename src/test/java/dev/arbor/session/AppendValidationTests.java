@@ -91,6 +91,14 @@ class AppendValidationTests {
 		assertThat(stored.propertyNames()).hasSize(sent.size() + 3);
 	}
 
+	@Test
+	void prepareAppendWhenDraftHasExactNumbersShouldStoreTheirDigitsAsSent() {
+		String numbers = "\"cost\":1.10,\"tokens\":12345678901234567890123,\"ratio\":0.1000000000000000055511151231257827,\"huge\":1E+400";
+		ObjectNode draft = json("{'type':'custom','customType':'usage','data':{" + numbers.replace('"', '\'') + "}}");
+		EntryLine line = session().prepareAppend(List.of(draft), NOW).get(0);
+		assertThat(line.json()).contains("\"data\":{" + numbers + "}");
+	}
+
 	static Stream<Arguments> invalidDrafts() {
 		return Stream.of(arguments("{'message':{'role':'user'}}", "type"),
 				arguments("{'type':7,'message':{'role':'user'}}", "type"),
