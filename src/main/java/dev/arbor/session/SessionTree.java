@@ -132,6 +132,17 @@ public final class SessionTree {
 		return EntryLists.view(this.entries, this.size);
 	}
 
+	/**
+	 * The entries in file order after the given one (every entry when {@code null}): where a page of
+	 * {@code getEntries()} resumes. A read-only view.
+	 *
+	 * @throws EntryNotFoundException for an unknown id
+	 */
+	public List<EntryLine> getEntriesAfter(@Nullable String afterId) {
+		int from = (afterId != null) ? requirePosition(afterId) + 1 : 0;
+		return getEntries().subList(from, this.size);
+	}
+
 	/** The last entry in file order, if any. */
 	public Optional<EntryLine> lastEntry() {
 		return (this.size > 0) ? Optional.of(this.entries[this.size - 1]) : Optional.empty();

@@ -17,10 +17,12 @@ public record SessionTreeView(@Nullable String leafId, List<String> rootIds, Lis
 	 * One entry of the tree.
 	 *
 	 * @param entry the stored entry
+	 * @param parentId the node it hangs under in this view; {@code null} for a root, including an entry whose
+	 * stored {@code parentId} names no entry or closes a cycle
 	 * @param label its resolved label
 	 * @param childIds its children sorted by timestamp, stable for equal timestamps
 	 */
-	public record Node(EntryLine entry, @Nullable String label, List<String> childIds) {
+	public record Node(EntryLine entry, @Nullable String parentId, @Nullable String label, List<String> childIds) {
 
 		public String id() {
 			return this.entry.id();

@@ -2,6 +2,7 @@ package dev.arbor.session;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
@@ -22,11 +23,13 @@ final class TreeViewBuilder {
 		boolean[] visited = new boolean[size];
 		@SuppressWarnings("unchecked")
 		List<String>[] childIds = new List[size];
+		int[] shownParent = new int[size];
+		Arrays.fill(shownParent, -1);
 		List<String> rootIds = new ArrayList<>();
 		for (int i = 0; i < size; i++) {
 			if (tree.isLookedUp(i) && tree.parentOf(i) == -1) {
 				rootIds.add(tree.at(i).id());
-				visit(tree, i, visited, childIds);
+				visit(tree, i, visited, childIds, shownParent);
 			}
 		}
 		for (int i = 0; i < size; i++) {
@@ -38,20 +41,22 @@ final class TreeViewBuilder {
 					root = i;
 				}
 				rootIds.add(tree.at(root).id());
-				visit(tree, root, visited, childIds);
+				visit(tree, root, visited, childIds, shownParent);
 			}
 		}
 		List<SessionTreeView.Node> nodes = new ArrayList<>(size);
 		for (int i = 0; i < size; i++) {
 			if (visited[i]) {
 				EntryLine entry = tree.at(i);
-				nodes.add(new SessionTreeView.Node(entry, tree.getLabel(entry.id()), childIds[i]));
+				String parentId = (shownParent[i] != -1) ? tree.at(shownParent[i]).id() : null;
+				nodes.add(new SessionTreeView.Node(entry, parentId, tree.getLabel(entry.id()), childIds[i]));
 			}
 		}
 		return new SessionTreeView(tree.leafId(), List.copyOf(rootIds), nodes);
 	}
 
-	private static void visit(SessionTree tree, int root, boolean[] visited, List<String>[] childIds) {
+	private static void visit(SessionTree tree, int root, boolean[] visited, List<String>[] childIds,
+			int[] shownParent) {
 		Deque<Integer> pending = new ArrayDeque<>();
 		visited[root] = true;
 		pending.push(root);
@@ -61,6 +66,7 @@ final class TreeViewBuilder {
 			for (int child = tree.firstChildOf(node); child != -1; child = tree.nextSiblingOf(child)) {
 				if (!visited[child]) {
 					visited[child] = true;
+					shownParent[child] = node;
 					children.add(child);
 				}
 			}

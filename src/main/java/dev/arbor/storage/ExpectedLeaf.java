@@ -1,6 +1,8 @@
 package dev.arbor.storage;
 
-import java.util.Objects;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
@@ -9,19 +11,33 @@ import org.jspecify.annotations.Nullable;
  * moved since, the mutation fails and changes nothing.
  *
  * @param any whether any leaf will do (no precondition)
- * @param leafId the expected leaf when {@code any} is false; {@code null} for "before the first entry"
+ * @param leafIds when {@code any} is false, the leaves the caller accepts ({@code null} stands for "before the
+ * first entry"); an empty list accepts none, so the mutation always fails
  */
-public record ExpectedLeaf(boolean any, @Nullable String leafId) {
+public record ExpectedLeaf(boolean any, List<@Nullable String> leafIds) {
 
-	public static final ExpectedLeaf ANY = new ExpectedLeaf(true, null);
+	public static final ExpectedLeaf ANY = new ExpectedLeaf(true, List.of());
+
+	public ExpectedLeaf {
+		leafIds = Collections.unmodifiableList(new ArrayList<>(leafIds)); // List.copyOf refuses the null leaf
+	}
 
 	public static ExpectedLeaf of(@Nullable String leafId) {
-		return new ExpectedLeaf(false, leafId);
+		return new ExpectedLeaf(false, Collections.singletonList(leafId));
+	}
+
+	/** One of several leaves ({@code If-Match: "a", "b"}); none at all matches nothing. */
+	public static ExpectedLeaf oneOf(List<@Nullable String> leafIds) {
+		return new ExpectedLeaf(false, leafIds);
+	}
+
+	public boolean matches(@Nullable String actual) {
+		return this.any || this.leafIds.contains(actual);
 	}
 
 	void check(String sessionId, @Nullable String actual) {
-		if (!this.any && !Objects.equals(this.leafId, actual)) {
-			throw new LeafMovedException(sessionId, this.leafId, actual);
+		if (!matches(actual)) {
+			throw new LeafMovedException(sessionId, this.leafIds, actual);
 		}
 	}
 

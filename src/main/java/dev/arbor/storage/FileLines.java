@@ -61,6 +61,27 @@ record FileLines(List<byte[]> lines, long[] offsets, long length, boolean endsWi
 		return new FileLines(lines, Arrays.copyOf(offsets, lines.size()), position, endsWithNewline || position == 0);
 	}
 
+	/** The lines of content held in memory (an uploaded file), cut as {@link #read} cuts a file. */
+	static FileLines split(byte[] content) {
+		List<byte[]> lines = new ArrayList<>();
+		long[] offsets = new long[1024];
+		int start = 0;
+		while (start < content.length) {
+			int end = start;
+			while (end < content.length && content[end] != '\n') {
+				end++;
+			}
+			if (lines.size() == offsets.length) {
+				offsets = Arrays.copyOf(offsets, offsets.length * 2);
+			}
+			offsets[lines.size()] = start;
+			lines.add(Arrays.copyOfRange(content, start, end));
+			start = end + 1;
+		}
+		boolean endsWithNewline = content.length == 0 || content[content.length - 1] == '\n';
+		return new FileLines(lines, Arrays.copyOf(offsets, lines.size()), content.length, endsWithNewline);
+	}
+
 	int count() {
 		return this.lines.size();
 	}

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 import dev.arbor.session.EntryLine;
+import dev.arbor.session.Ids;
 import dev.arbor.session.NewSession;
 import dev.arbor.session.SessionCopies;
 import dev.arbor.session.SessionHeader;
@@ -82,6 +83,33 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		Instant now = this.clock.instant();
 		String id = SessionIds.newId(now);
 		return write(new NewSession(SessionHeader.create(id, now, cwd, title, parentSession), List.of(), null), now);
+	}
+
+	/**
+	 * Stores an uploaded session file under the id in its header, migrated to version 3 and written whole, so that
+	 * the file on disk is what an export of it gives. Synchronized: two uploads of one id must not both pass the
+	 * check; a rescan first finds a file of that id that another tool added.
+	 */
+	@Override
+	public synchronized SessionInfo importSession(byte[] content, boolean skipMalformedLines) {
+		LoadedSession session = SessionFileReader.read(FileLines.split(content), "the uploaded file");
+		if (!session.malformedLines().isEmpty() && !skipMalformedLines) {
+			throw new InvalidSessionFileException("the uploaded file", session.malformedLines());
+		}
+		SessionTree tree = session.tree();
+		if (!Ids.isValid(tree.sessionId())) {
+			throw new InvalidSessionFileException("the uploaded file", "its session id is not of the form " + Ids.PATTERN);
+		}
+		rescan();
+		StoredSession existing = this.sessions.get(tree.sessionId());
+		if (existing != null && Files.exists(existing.path())) {
+			throw new SessionExistsException(tree.sessionId());
+		}
+		if (existing != null) {
+			this.sessions.remove(tree.sessionId(), existing); // its file was removed by another tool
+		}
+		NewSession imported = new NewSession(tree.header(), tree.titleSlot(), tree.getEntries(), tree.leafId());
+		return write(imported, this.clock.instant());
 	}
 
 	@Override
@@ -150,16 +178,18 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	}
 
 	@Override
-	public void delete(String sessionId) {
+	public void delete(String sessionId, ExpectedLeaf expected) {
 		StoredSession session = session(sessionId);
 		try {
-			session.delete();
+			session.delete(expected);
 		}
 		catch (IOException ex) {
 			throw new StorageException("Could not delete session " + sessionId, ex);
 		}
 		finally {
-			this.sessions.remove(sessionId, session);
+			if (session.isDeleted()) {
+				this.sessions.remove(sessionId, session);
+			}
 		}
 	}
 
@@ -217,7 +247,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		String id = content.header().id();
 		Path file = StorageFiles.newSessionFile(this.root, id, now);
 		try {
-			AtomicFiles.replace(file, SessionContent.of(null, content.header(), content.entries()));
+			AtomicFiles.replace(file, SessionContent.of(content.lines()));
 			String last = content.entries().isEmpty() ? null : content.entries().get(content.entries().size() - 1).id();
 			if (!Objects.equals(content.leafId(), last)) {
 				LeafSidecar.write(file, content.leafId(), Files.size(file));

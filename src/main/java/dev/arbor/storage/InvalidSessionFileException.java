@@ -1,30 +1,47 @@
 package dev.arbor.storage;
 
-import java.nio.file.Path;
+import java.util.List;
 
 /**
- * A file that is not a session: its first record (after an optional title slot) is not a header
- * with a string id. <b>Arbor:</b> such a file is reported and never modified (upstream overwrites it
- * with a fresh session).
+ * Content that is not a session: its first record (after an optional title slot) is not a header with a string
+ * id, or (for an upload) it has lines that are not entries. <b>Arbor:</b> such a file is reported and never
+ * modified (upstream overwrites it with a fresh session).
  */
 public class InvalidSessionFileException extends RuntimeException {
 
-	private final Path file;
-
 	private final String reason;
 
-	public InvalidSessionFileException(Path file, String reason) {
-		super("Not a session file (" + reason + "): " + file.getFileName());
-		this.file = file;
-		this.reason = reason;
+	private final List<MalformedLine> malformedLines;
+
+	/**
+	 * @param source what was read: a file's name, or what a client uploaded
+	 * @param reason why it is not a session
+	 */
+	public InvalidSessionFileException(String source, String reason) {
+		this(source, reason, List.of());
 	}
 
-	public Path file() {
-		return this.file;
+	/**
+	 * @param source what was read
+	 * @param malformedLines the lines that are not entries
+	 */
+	public InvalidSessionFileException(String source, List<MalformedLine> malformedLines) {
+		this(source, MalformedLine.describe(malformedLines), malformedLines);
+	}
+
+	private InvalidSessionFileException(String source, String reason, List<MalformedLine> malformedLines) {
+		super("Not a session file (" + reason + "): " + source);
+		this.reason = reason;
+		this.malformedLines = List.copyOf(malformedLines);
 	}
 
 	public String reason() {
 		return this.reason;
+	}
+
+	/** The lines that are not entries, when those are the reason. */
+	public List<MalformedLine> malformedLines() {
+		return this.malformedLines;
 	}
 
 }

@@ -1,5 +1,8 @@
 package dev.arbor.storage;
 
+import java.util.List;
+import java.util.stream.Collectors;
+
 import org.jspecify.annotations.Nullable;
 
 /** A conditional mutation found the leaf somewhere other than where its caller saw it; nothing was written. */
@@ -7,15 +10,16 @@ public class LeafMovedException extends RuntimeException {
 
 	private final String sessionId;
 
-	private final @Nullable String expectedLeafId;
+	private final List<@Nullable String> expectedLeafIds;
 
 	private final @Nullable String actualLeafId;
 
-	public LeafMovedException(String sessionId, @Nullable String expectedLeafId, @Nullable String actualLeafId) {
+	public LeafMovedException(String sessionId, List<@Nullable String> expectedLeafIds, @Nullable String actualLeafId) {
 		super("The leaf of session " + sessionId + " is " + describe(actualLeafId) + ", not "
-				+ describe(expectedLeafId));
+				+ (expectedLeafIds.isEmpty() ? "one the request accepts"
+						: expectedLeafIds.stream().map(LeafMovedException::describe).collect(Collectors.joining(" or "))));
 		this.sessionId = sessionId;
-		this.expectedLeafId = expectedLeafId;
+		this.expectedLeafIds = expectedLeafIds;
 		this.actualLeafId = actualLeafId;
 	}
 
@@ -23,8 +27,8 @@ public class LeafMovedException extends RuntimeException {
 		return this.sessionId;
 	}
 
-	public @Nullable String expectedLeafId() {
-		return this.expectedLeafId;
+	public List<@Nullable String> expectedLeafIds() {
+		return this.expectedLeafIds;
 	}
 
 	public @Nullable String actualLeafId() {

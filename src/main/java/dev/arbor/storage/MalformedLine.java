@@ -1,5 +1,8 @@
 package dev.arbor.storage;
 
+import java.util.List;
+import java.util.stream.Collectors;
+
 /**
  * A line skipped on load (SESSION-TREE.md §3), reported with where it is.
  *
@@ -8,4 +11,17 @@ package dev.arbor.storage;
  * @param reason why it was skipped
  */
 public record MalformedLine(int lineNumber, long offset, String reason) {
+
+	private static final int DESCRIBED = 3;
+
+	/** A one-line account of skipped lines, naming the first few. */
+	static String describe(List<MalformedLine> lines) {
+		String first = lines.stream()
+			.limit(DESCRIBED)
+			.map(line -> "line " + line.lineNumber() + ": " + line.reason())
+			.collect(Collectors.joining("; "));
+		return lines.size() + ((lines.size() == 1) ? " malformed line (" : " malformed lines (") + first
+				+ ((lines.size() > DESCRIBED) ? "; …)" : ")");
+	}
+
 }

@@ -7,31 +7,20 @@ import java.nio.channels.Channels;
 import java.util.List;
 
 import dev.arbor.session.EntryLine;
-import dev.arbor.session.SessionHeader;
-import dev.arbor.session.TitleSlot;
-import org.jspecify.annotations.Nullable;
+import dev.arbor.session.SessionLines;
 
-/** The bytes of a session file: title slot (where the file has one), header, entries, one line each. */
+/** The bytes of a session file, whole ({@link SessionLines}) or appended. */
 final class SessionContent {
 
 	private SessionContent() {
 	}
 
 	/** A whole file, for {@link AtomicFiles#replace}. */
-	static AtomicFiles.ContentWriter of(@Nullable TitleSlot titleSlot, SessionHeader header, List<EntryLine> entries) {
+	static AtomicFiles.ContentWriter of(SessionLines lines) {
 		return channel -> {
 			// Not closed: closing the stream would close the channel before it is forced.
 			OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 20);
-			if (titleSlot != null) {
-				out.write(titleSlot.line().bytes());
-				out.write('\n');
-			}
-			out.write(header.json().bytes());
-			out.write('\n');
-			for (EntryLine entry : entries) {
-				entry.writeTo(out);
-				out.write('\n');
-			}
+			lines.writeTo(out);
 			out.flush();
 		};
 	}

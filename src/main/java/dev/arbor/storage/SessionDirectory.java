@@ -99,9 +99,9 @@ final class SessionDirectory {
 			}
 		}
 		catch (MalformedInputException ex) {
-			throw new InvalidSessionFileException(file, "not UTF-8 text");
+			throw new InvalidSessionFileException(file.getFileName().toString(), "not UTF-8 text");
 		}
-		throw new InvalidSessionFileException(file, "the first record is not a session header with a string id");
+		throw new InvalidSessionFileException(file.getFileName().toString(), "the first record is not a session header with a string id");
 	}
 
 	private static @Nullable ObjectNode parseOrNull(String line) {

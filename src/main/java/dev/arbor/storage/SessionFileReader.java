@@ -34,7 +34,14 @@ final class SessionFileReader {
 	}
 
 	static LoadedSession read(Path file) throws IOException {
-		FileLines lines = FileLines.read(file);
+		return read(FileLines.read(file), file.getFileName().toString());
+	}
+
+	/**
+	 * @param lines the content
+	 * @param source what the content is, for errors: a file's name, or an upload
+	 */
+	static LoadedSession read(FileLines lines, String source) {
 		int next = 0;
 		TitleSlot titleSlot = null;
 		if (lines.count() > 0) {
@@ -46,12 +53,12 @@ final class SessionFileReader {
 			next++;
 		}
 		if (next >= lines.count()) {
-			throw new InvalidSessionFileException(file, "no session header");
+			throw new InvalidSessionFileException(source, "no session header");
 		}
 		ObjectNode headerRecord = parseOrNull(lines.line(next));
 		SessionHeader header = (headerRecord != null) ? SessionHeader.parse(headerRecord) : null;
 		if (header == null) {
-			throw new InvalidSessionFileException(file,
+			throw new InvalidSessionFileException(source,
 					"line " + (next + 1) + " is not a session header with a string id");
 		}
 		Scanned scanned = scan(lines, next + 1, header.version() >= 2);

@@ -22,6 +22,16 @@ public interface SessionStore {
 	/** Creates an empty session. */
 	SessionInfo create(@Nullable String cwd, @Nullable String title, @Nullable String parentSession);
 
+	/**
+	 * Stores an upstream session file under the id in its header, migrated to version 3.
+	 *
+	 * @param content the file's bytes
+	 * @param skipMalformedLines whether lines that are not entries are left out; if not, they fail the import
+	 * @throws InvalidSessionFileException when the content is not a session (or has malformed lines to keep)
+	 * @throws SessionExistsException when a session with that id is stored already
+	 */
+	SessionInfo importSession(byte[] content, boolean skipMalformedLines);
+
 	/** Every readable session. */
 	List<SessionInfo> list();
 
@@ -49,6 +59,7 @@ public interface SessionStore {
 	/** Copies every entry, labels and leaf into a new session. */
 	SessionInfo fork(String sessionId);
 
-	void delete(String sessionId);
+	/** Deletes the session file and its leaf, once the leaf is as expected. */
+	void delete(String sessionId, ExpectedLeaf expected);
 
 }

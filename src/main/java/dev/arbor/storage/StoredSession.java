@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 import dev.arbor.session.EntryLine;
+import dev.arbor.session.SessionLines;
 import dev.arbor.session.SessionTree;
 import dev.arbor.session.Timestamps;
 import org.jspecify.annotations.Nullable;
@@ -44,6 +46,8 @@ final class StoredSession {
 	private boolean deleted;
 
 	private volatile long lastUsed;
+
+	private volatile @Nullable Summary summary;
 
 	private final Consumer<StoredSession> afterLoad;
 
@@ -81,16 +85,35 @@ final class StoredSession {
 		return readLoaded(loaded -> reader.apply(loaded.tree));
 	}
 
+	/**
+	 * What a listing shows. While the session is unloaded and its file kept the length it had, this is the
+	 * summary taken when it was last loaded: listing many sessions must not load every one of them.
+	 */
 	SessionInfo info() {
-		return readLoaded(loaded -> {
-			SessionTree tree = loaded.tree;
-			long newest = tree.lastEntry().map(EntryLine::timestamp).orElse(Timestamps.UNKNOWN);
-			if (newest == Timestamps.UNKNOWN && tree.header().timestamp() != null) {
-				newest = Timestamps.parseMillis(tree.header().timestamp());
+		ReentrantReadWriteLock.ReadLock readLock = this.lock.readLock();
+		readLock.lock();
+		try {
+			Summary cached = this.summary;
+			if (this.loaded == null && !this.deleted && cached != null && cached.isCurrent(this.path)) {
+				return cached.info();
 			}
-			return new SessionInfo(this.sessionId, this.path, tree.header(), tree.title(), tree.leafId(), tree.size(),
-					newest, loaded.malformedLines);
-		});
+		}
+		finally {
+			readLock.unlock();
+		}
+		return readLoaded(this::summarize);
+	}
+
+	private SessionInfo summarize(Loaded loaded) {
+		SessionTree tree = loaded.tree;
+		long newest = tree.lastEntry().map(EntryLine::timestamp).orElse(Timestamps.UNKNOWN);
+		if (newest == Timestamps.UNKNOWN && tree.header().timestamp() != null) {
+			newest = Timestamps.parseMillis(tree.header().timestamp());
+		}
+		SessionInfo info = new SessionInfo(this.sessionId, this.path, tree.header(), tree.title(), tree.leafId(),
+				tree.size(), newest, loaded.malformedLines);
+		this.summary = new Summary(info, loaded.bytes, Summary.sidecarStamp(this.path));
+		return info;
 	}
 
 	private <T> T readLoaded(Function<Loaded, T> reader) {
@@ -195,6 +218,7 @@ final class StoredSession {
 			if (this.loaded == null || (this.file != null && this.file.hasPendingSync())) {
 				return false;
 			}
+			summarize(this.loaded);
 			closeFile();
 			this.loaded = null;
 			return true;
@@ -204,14 +228,21 @@ final class StoredSession {
 		}
 	}
 
-	/** Closes and deletes the file; later operations find no session. */
-	void delete() throws IOException {
+	boolean isDeleted() {
+		return this.deleted;
+	}
+
+	/** Closes and deletes the file, once the leaf is as expected; later operations find no session. */
+	void delete(ExpectedLeaf expected) throws IOException {
 		this.lock.writeLock().lock();
 		try {
+			if (!expected.any()) {
+				expected.check(this.sessionId, ensureWritable().tree.leafId());
+			}
 			closeFile();
 			this.loaded = null;
-			this.deleted = true;
 			Files.deleteIfExists(this.path);
+			this.deleted = true; // only now: a session whose file could not be deleted stays usable
 			LeafSidecar.delete(this.path);
 			AtomicFiles.forceDirectory(this.path.toAbsolutePath().getParent());
 		}
@@ -316,7 +347,7 @@ final class StoredSession {
 		List<EntryLine> all = new ArrayList<>(current.tree.getEntries());
 		all.addAll(lines);
 		SessionTree tree = current.tree;
-		AtomicFiles.replace(this.path, SessionContent.of(tree.titleSlot(), tree.header(), all));
+		AtomicFiles.replace(this.path, SessionContent.of(new SessionLines(tree.titleSlot(), tree.header(), all)));
 		closeFile(); // the lock was on the replaced file
 		SessionFile reopened = openFile();
 		tree.append(lines);
@@ -351,6 +382,33 @@ final class StoredSession {
 			}
 			this.file = null;
 		}
+	}
+
+	/**
+	 * A session's listing data, with the file length and the leaf sidecar's modification time it was taken at:
+	 * another process's append changes the length, its leaf move replaces the sidecar. A rewrite in place to the
+	 * same length (a title slot) is not seen, as elsewhere in this store.
+	 */
+	private record Summary(SessionInfo info, long fileLength, @Nullable FileTime sidecar) {
+
+		boolean isCurrent(Path path) {
+			try {
+				return Files.size(path) == this.fileLength && Objects.equals(sidecarStamp(path), this.sidecar);
+			}
+			catch (IOException ex) {
+				return false; // gone or unreadable: loading it says which
+			}
+		}
+
+		static @Nullable FileTime sidecarStamp(Path path) {
+			try {
+				return Files.getLastModifiedTime(StorageFiles.leafSidecar(path));
+			}
+			catch (IOException ex) {
+				return null; // no leaf recorded
+			}
+		}
+
 	}
 
 	/** The loaded tree and how the file must be written next. Guarded by the session's lock. */

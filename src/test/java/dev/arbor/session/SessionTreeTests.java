@@ -364,6 +364,160 @@ class SessionTreeTests {
 		assertThat(tree.getEntry("f").get().toNode().get("payload").get("x").asInt()).isEqualTo(1);
 	}
 
+	@Test
+	void getEntriesAfterWhenIdIsNullShouldListEveryEntry() {
+		SessionTree tree = branched();
+		assertThat(tree.getEntriesAfter(null)).containsExactlyElementsOf(tree.getEntries());
+	}
+
+	@Test
+	void getEntriesAfterShouldListTheLaterEntriesInFileOrderWhateverTheTree() {
+		SessionTree tree = branched();
+		assertThat(ids(tree.getEntriesAfter("a"))).containsExactly("b", "c", "d");
+		assertThat(ids(tree.getEntriesAfter("b"))).containsExactly("c", "d");
+		assertThat(ids(tree.getEntriesAfter("c"))).containsExactly("d"); // d is on another branch
+	}
+
+	@Test
+	void getEntriesAfterTheLastEntryShouldBeEmpty() {
+		assertThat(branched().getEntriesAfter("d")).isEmpty();
+	}
+
+	@Test
+	void getEntriesAfterWhenSessionIsEmptyShouldBeEmpty() {
+		assertThat(tree().getEntriesAfter(null)).isEmpty();
+	}
+
+	@Test
+	void getEntriesAfterWhenIdIsUnknownShouldSayEntryNotFound() {
+		assertThatExceptionOfType(EntryNotFoundException.class).isThrownBy(() -> branched().getEntriesAfter("zzz"))
+			.withMessage("Entry zzz not found")
+			.satisfies((ex) -> assertThat(ex.entryId()).isEqualTo("zzz"));
+	}
+
+	@Test
+	void getEntriesAfterShouldBeReadOnly() {
+		List<EntryLine> after = branched().getEntriesAfter("a");
+		assertThatExceptionOfType(UnsupportedOperationException.class)
+			.isThrownBy(() -> after.add(user("e", "d", at(4), "e")));
+		assertThatExceptionOfType(UnsupportedOperationException.class).isThrownBy(() -> after.remove(0));
+	}
+
+	@Test
+	void getEntriesAfterShouldPageThroughEveryEntryOnce() {
+		SessionTree tree = tree(user("a", null, at(0), "a"), user("b", "a", at(1), "b"), user("c", null, at(2), "c"),
+				label("l", "c", at(3), "a", "x"), user("d", "b", at(4), "d"));
+		List<String> paged = new ArrayList<>();
+		String after = null;
+		while (true) {
+			List<EntryLine> rest = tree.getEntriesAfter(after);
+			if (rest.isEmpty()) {
+				break;
+			}
+			List<EntryLine> page = rest.subList(0, Math.min(2, rest.size()));
+			paged.addAll(ids(page));
+			after = page.get(page.size() - 1).id();
+		}
+		assertThat(paged).containsExactly("a", "b", "c", "l", "d");
+	}
+
+	@Test
+	void getEntriesAfterWhenEntriesWereAppendedShouldListTheNewOnes() {
+		SessionTree tree = branched();
+		tree.append(List.of(user("e", "d", at(4), "e"), user("f", "e", at(5), "f")));
+		assertThat(ids(tree.getEntriesAfter("d"))).containsExactly("e", "f");
+		assertThat(ids(tree.getEntriesAfter("b"))).containsExactly("c", "d", "e", "f");
+	}
+
+	@Test
+	void getTreeShouldGiveEachNodeTheParentItHangsUnder() {
+		SessionTreeView view = branched().getTree();
+		assertThat(node(view, "a").parentId()).isNull();
+		assertThat(node(view, "b").parentId()).isEqualTo("a");
+		assertThat(node(view, "c").parentId()).isEqualTo("b");
+		assertThat(node(view, "d").parentId()).isEqualTo("a");
+		assertParentsMatchChildren(view);
+	}
+
+	@Test
+	void getTreeWhenParentIdNamesNoEntryShouldGiveTheNodeNoParent() {
+		SessionTree tree = tree(user("a", null, at(0), "root"), user("b", "missing", at(1), "orphan"),
+				user("c", "b", at(2), "child of orphan"));
+		SessionTreeView view = tree.getTree();
+		assertThat(node(view, "b").entry().parentId()).isEqualTo("missing");
+		assertThat(node(view, "b").parentId()).isNull();
+		assertThat(node(view, "c").parentId()).isEqualTo("b");
+		assertParentsMatchChildren(view);
+	}
+
+	@Test
+	void getTreeWhenParentIdNamesTheEntryItselfShouldGiveTheNodeNoParent() {
+		SessionTree tree = tree(user("a", null, at(0), "root"), user("s", "s", at(1), "own parent"),
+				user("t", "s", at(2), "child"));
+		SessionTreeView view = tree.getTree();
+		assertThat(node(view, "s").parentId()).isNull();
+		assertThat(node(view, "t").parentId()).isEqualTo("s");
+		assertParentsMatchChildren(view);
+	}
+
+	@Test
+	void getTreeWhenParentsFormACycleShouldGiveTheEntryShownAsRootNoParent() {
+		SessionTree tree = tree(user("r", null, at(0), "root"), user("x", "y", at(1), "x"), user("y", "x", at(2), "y"),
+				user("z", "x", at(3), "z"));
+		SessionTreeView view = tree.getTree();
+		assertThat(view.rootIds()).containsExactly("r", "x");
+		assertThat(node(view, "x").entry().parentId()).isEqualTo("y");
+		assertThat(node(view, "x").parentId()).isNull();
+		assertThat(node(view, "y").parentId()).isEqualTo("x");
+		assertThat(node(view, "z").parentId()).isEqualTo("x");
+		assertParentsMatchChildren(view);
+	}
+
+	@Test
+	void getTreeWhenAnEntryHangsOffACycleShouldGiveItItsStoredParent() {
+		SessionTree tree = tree(user("z", "x", at(3), "z"), user("x", "y", at(1), "x"), user("y", "x", at(2), "y"));
+		SessionTreeView view = tree.getTree();
+		assertThat(node(view, "x").parentId()).isNull();
+		assertThat(node(view, "y").parentId()).isEqualTo("x");
+		assertThat(node(view, "z").parentId()).isEqualTo("x");
+		assertParentsMatchChildren(view);
+	}
+
+	@Test
+	void getTreeWhenACycleHasNoWayInShouldStartAtTheFirstEntryInFileOrder() {
+		SessionTree tree = tree(user("a", "c", at(0), "a"), user("b", "a", at(1), "b"), user("c", "b", at(2), "c"));
+		SessionTreeView view = tree.getTree();
+		assertThat(view.rootIds()).containsExactly("a");
+		assertThat(node(view, "a").parentId()).isNull();
+		assertThat(node(view, "b").parentId()).isEqualTo("a");
+		assertThat(node(view, "c").parentId()).isEqualTo("b");
+		assertParentsMatchChildren(view);
+	}
+
+	@Test
+	void getTreeWhenIdsAreDuplicatedShouldHangChildrenUnderTheLaterEntry() {
+		SessionTree tree = tree(user("a", null, at(0), "root"), user("b", "a", at(1), "earlier b"),
+				user("c", "b", at(2), "child of b"), user("b", null, at(3), "later b"));
+		SessionTreeView view = tree.getTree();
+		assertThat(node(view, "b").parentId()).isNull();
+		assertThat(node(view, "c").parentId()).isEqualTo("b");
+		assertParentsMatchChildren(view);
+	}
+
+	/** A node has a parent exactly when it is no root, and that parent lists it among its children. */
+	private static void assertParentsMatchChildren(SessionTreeView view) {
+		for (SessionTreeView.Node node : view.nodes()) {
+			if (node.parentId() == null) {
+				assertThat(view.rootIds()).as("roots").contains(node.id());
+			}
+			else {
+				assertThat(view.rootIds()).as("roots").doesNotContain(node.id());
+				assertThat(node(view, node.parentId()).childIds()).as("children of %s", node.parentId())
+					.contains(node.id());
+			}
+		}
+	}
+
 	static SessionTreeView.Node node(SessionTreeView view, String id) {
 		return view.nodes().stream().filter((node) -> node.id().equals(id)).findFirst().orElseThrow();
 	}

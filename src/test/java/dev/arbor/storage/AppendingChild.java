@@ -83,7 +83,7 @@ public final class AppendingChild {
 		try (FileSessionStore store = new FileSessionStore(dir, FsyncPolicy.ALWAYS, Long.MAX_VALUE, Clock.systemUTC())) {
 			String sessionId = store.create(null, null, null).id();
 			store.append(sessionId, ExpectedLeaf.ANY, List.of(draft(0, random)));
-			store.delete(sessionId);
+			store.delete(sessionId, ExpectedLeaf.ANY);
 		}
 		Files.delete(dir);
 	}

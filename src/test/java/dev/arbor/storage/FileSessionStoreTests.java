@@ -118,7 +118,7 @@ class FileSessionStoreTests {
 			store.append(info.id(), ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("a")));
 			store.moveLeaf(info.id(), ExpectedLeaf.ANY, null);
 			assertThat(StorageFiles.leafSidecar(info.file())).exists();
-			store.delete(info.id());
+			store.delete(info.id(), ExpectedLeaf.ANY);
 			assertThat(info.file()).doesNotExist();
 			assertThat(StorageFiles.leafSidecar(info.file())).doesNotExist();
 			assertThatExceptionOfType(SessionNotFoundException.class).isThrownBy(() -> store.get(info.id()));

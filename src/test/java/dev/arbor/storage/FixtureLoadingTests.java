@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import dev.arbor.Fixtures;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.Json;
+import dev.arbor.session.SessionLines;
 import dev.arbor.session.SessionTree;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,7 +52,7 @@ class FixtureLoadingTests {
 		Path file = Fixtures.copy(Fixtures.OMP_V3, this.dir);
 		SessionTree first = SessionFileReader.read(file).tree();
 		Path written = this.dir.resolve("written.jsonl");
-		AtomicFiles.replace(written, SessionContent.of(first.titleSlot(), first.header(), first.getEntries()));
+		AtomicFiles.replace(written, SessionContent.of(SessionLines.of(first)));
 		SessionTree second = SessionFileReader.read(written).tree();
 		assertThat(second.size()).isEqualTo(first.size());
 		List<EntryLine> before = first.getEntries();

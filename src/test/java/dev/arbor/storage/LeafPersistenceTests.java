@@ -138,7 +138,7 @@ class LeafPersistenceTests {
 			assertThatExceptionOfType(LeafMovedException.class)
 				.isThrownBy(() -> store.append(sessionId, stale, List.of(SessionFiles.userMessage("on the wrong branch"))))
 				.satisfies(ex -> {
-					assertThat(ex.expectedLeafId()).isEqualTo(ids.get(2));
+					assertThat(ex.expectedLeafIds()).containsExactly(ids.get(2));
 					assertThat(ex.actualLeafId()).isEqualTo(ids.get(1));
 				});
 			assertThatExceptionOfType(LeafMovedException.class)

@@ -5,7 +5,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -61,6 +66,24 @@ final class SessionFiles {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	/** Every file under a directory (relative path → SHA-256 of its bytes): what a failed operation must not change. */
+	static Map<String, String> snapshot(Path dir) {
+		Map<String, String> files = new TreeMap<>();
+		try (Stream<Path> walk = Files.walk(dir)) {
+			for (Path file : walk.filter(Files::isRegularFile).toList()) {
+				byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
+				files.put(dir.relativize(file).toString(), HexFormat.of().formatHex(digest));
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
+		}
+		return files;
 	}
 
 }
