@@ -14,10 +14,11 @@ import org.springframework.validation.annotation.Validated;
  * Settings under {@code arbor.*}.
  *
  * @param storage where session files live and how appends reach the disk
+ * @param api limits of the HTTP API
  */
 @ConfigurationProperties("arbor")
 @Validated
-public record ArborProperties(@DefaultValue @Valid Storage storage) {
+public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValue @Valid Api api) {
 
 	/**
 	 * Session storage.
@@ -28,6 +29,14 @@ public record ArborProperties(@DefaultValue @Valid Storage storage) {
 	 */
 	public record Storage(@DefaultValue("data/sessions") @NotNull Path dir, @DefaultValue("always") @NotNull FsyncPolicy fsync,
 			@DefaultValue("1GB") @NotNull DataSize cacheSize) {
+	}
+
+	/**
+	 * The HTTP API.
+	 *
+	 * @param maxRequestBytes the largest request body accepted (imports included); larger ones get 413
+	 */
+	public record Api(@DefaultValue("16MB") @NotNull DataSize maxRequestBytes) {
 	}
 
 }

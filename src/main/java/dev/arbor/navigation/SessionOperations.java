@@ -1,0 +1,63 @@
+package dev.arbor.navigation;
+
+import java.util.List;
+import java.util.Objects;
+
+import dev.arbor.session.SessionLines;
+import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.SessionInfo;
+import dev.arbor.storage.SessionStore;
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Service;
+
+/** Sessions as wholes: creating, listing, deleting, importing and exporting them (API.md, Sessions). */
+@Service
+public class SessionOperations {
+
+	private final SessionStore store;
+
+	public SessionOperations(SessionStore store) {
+		this.store = store;
+	}
+
+	public SessionInfo create(@Nullable String cwd, @Nullable String title, @Nullable String parentSession) {
+		return this.store.create(cwd, title, parentSession);
+	}
+
+	public SessionInfo get(String sessionId) {
+		return this.store.get(sessionId);
+	}
+
+	/**
+	 * Sessions newest first (by their newest entry), optionally only those of one working directory.
+	 *
+	 * @param cwd the header's {@code cwd} to match exactly, or {@code null} for every session
+	 * @param limit the most sessions on the page
+	 * @param cursor the {@code nextCursor} of the previous page, or {@code null} for the first
+	 */
+	public Page<SessionInfo> list(@Nullable String cwd, int limit, @Nullable String cursor) {
+		SessionCursor after = (cursor != null) ? SessionCursor.parse(cursor) : null;
+		List<SessionInfo> rest = this.store.list()
+			.stream()
+			.filter(info -> cwd == null || Objects.equals(cwd, info.header().cwd()))
+			.filter(info -> after == null || after.precedes(info))
+			.sorted(SessionCursor.NEWEST_FIRST)
+			.toList();
+		return Page.of(rest, limit, info -> SessionCursor.after(info).encode());
+	}
+
+	public void delete(String sessionId, ExpectedLeaf expected) {
+		this.store.delete(sessionId, expected);
+	}
+
+	/** Stores an upstream JSONL file under the id in its header, migrated to version 3. */
+	public SessionInfo importSession(byte[] content, boolean skipMalformedLines) {
+		return this.store.importSession(content, skipMalformedLines);
+	}
+
+	/** The session as a version-3 file, taken at once so that it can be sent while others write. */
+	public Snapshot<SessionLines> export(String sessionId) {
+		return this.store.read(sessionId, tree -> new Snapshot<>(SessionLines.of(tree), tree.leafId()));
+	}
+
+}

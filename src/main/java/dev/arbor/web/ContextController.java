@@ -1,0 +1,41 @@
+package dev.arbor.web;
+
+import dev.arbor.navigation.ContextFormat;
+import dev.arbor.navigation.Snapshot;
+import dev.arbor.navigation.TreeQueries;
+import dev.arbor.session.SessionContext;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The model context (API.md, Context). */
+@RestController
+@Tag(name = "Context", description = "What the model sees at a leaf.")
+class ContextController {
+
+	private final TreeQueries queries;
+
+	ContextController(TreeQueries queries) {
+		this.queries = queries;
+	}
+
+	@GetMapping("/sessions/{sessionId}/context")
+	@Operation(summary = "Build the context",
+			description = "`buildSessionContext`: walks the path root → leaf, tracks thinking level, models, mode and injected rules, and emits the messages, starting at the latest compaction's summary and kept entries (SESSION-TREE.md 5). `format=llm` gives what a model receives: summaries and custom messages become user messages.")
+	@ApiResponse(responseCode = "200", description = "The context; `ETag` is the session's leaf.")
+	ResponseEntity<ContextResponse> buildSessionContext(@PathVariable @ValidId String sessionId,
+			@Parameter(description = "Build at this entry instead of the leaf. An unknown id is a 404.", example = "b2c3d4e5") @RequestParam(required = false) @ValidId @Nullable String leafId,
+			@Parameter(description = "`agent`: agent messages; `llm`: what a model receives.", schema = @Schema(allowableValues = { "agent", "llm" }, defaultValue = "agent")) @RequestParam(defaultValue = "agent") ContextFormat format) {
+		Snapshot<SessionContext> context = this.queries.context(sessionId, leafId, format);
+		return Responses.ok(context, ContextResponse.of(context.value()));
+	}
+
+}

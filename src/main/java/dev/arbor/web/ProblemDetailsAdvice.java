@@ -1,0 +1,267 @@
+package dev.arbor.web;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.arbor.navigation.InvalidCursorException;
+import dev.arbor.session.EntryNotFoundException;
+import dev.arbor.session.Ids;
+import dev.arbor.session.InvalidEntryException;
+import dev.arbor.storage.InvalidSessionFileException;
+import dev.arbor.storage.LeafMovedException;
+import dev.arbor.storage.SessionExistsException;
+import dev.arbor.storage.SessionLockedException;
+import dev.arbor.storage.SessionNotFoundException;
+import dev.arbor.storage.StorageException;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.TypeMismatchException;
+import org.springframework.context.MessageSourceResolvable;
+import org.springframework.core.convert.ConversionFailedException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.validation.FieldError;
+import org.springframework.validation.method.ParameterErrors;
+import org.springframework.validation.method.ParameterValidationResult;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.RequestAttributes;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.HandlerMapping;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
+import tools.jackson.core.exc.StreamReadException;
+import tools.jackson.databind.DatabindException;
+
+/**
+ * Every error as an RFC 9457 problem document with a stable {@code type} ({@link ProblemType}), the spec's text
+ * in {@code detail} and, where the request named them, {@code sessionId} and {@code entryId}. Spring's own errors
+ * (405, 415, a malformed body …) go through the same mapping. Failures of Arbor itself are logged and answered
+ * without internals.
+ */
+@RestControllerAdvice
+class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
+
+	private static final Log log = LogFactory.getLog(ProblemDetailsAdvice.class);
+
+	@ExceptionHandler
+	ResponseEntity<Object> sessionNotFound(SessionNotFoundException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.SESSION_NOT_FOUND.create(ex.getMessage());
+		problem.setProperty("sessionId", ex.sessionId());
+		return respond(problem, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> entryNotFound(EntryNotFoundException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.ENTRY_NOT_FOUND.create(ex.getMessage());
+		problem.setProperty("entryId", ex.entryId());
+		return respond(problem, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> invalidEntry(InvalidEntryException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.INVALID_ENTRY.create(ex.getMessage());
+		problem.setProperty("field", ex.field());
+		return respond(problem, request);
+	}
+
+	/** 412 with the leaf as it is, in the body and as {@code ETag}, so the client can re-read and retry. */
+	@ExceptionHandler
+	ResponseEntity<Object> leafMoved(LeafMovedException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.LEAF_MOVED.create(ex.getMessage());
+		problem.setProperty("sessionId", ex.sessionId());
+		problem.setProperty("leafId", ex.actualLeafId());
+		HttpHeaders headers = new HttpHeaders();
+		headers.setETag(ETags.forLeaf(ex.actualLeafId()));
+		return respond(problem, headers, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> sessionExists(SessionExistsException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.SESSION_EXISTS.create(ex.getMessage());
+		problem.setProperty("sessionId", ex.sessionId());
+		return respond(problem, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> invalidSessionFile(InvalidSessionFileException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.INVALID_SESSION_FILE.create(ex.getMessage());
+		if (!ex.malformedLines().isEmpty()) {
+			problem.setProperty("malformedLines", ex.malformedLines());
+		}
+		return respond(problem, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> sessionLocked(SessionLockedException ex, WebRequest request) {
+		return respond(ProblemType.SESSION_LOCKED.create(ex.getMessage()), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> storageFailure(StorageException ex, WebRequest request) {
+		log.error(ex.getMessage(), ex);
+		return respond(ProblemType.STORAGE_FAILURE.create(ex.getMessage() + "; nothing was changed"), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> invalidCursor(InvalidCursorException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(ex.getMessage());
+		problem.setProperty("parameter", ex.parameter());
+		return respond(problem, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> invalidIfMatch(InvalidIfMatchException ex, WebRequest request) {
+		return respond(ProblemType.INVALID_IF_MATCH.create(ex.getMessage()), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> requestTooLarge(RequestTooLargeException ex, WebRequest request) {
+		return respond(ProblemType.REQUEST_TOO_LARGE.create(ex.getMessage()), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> unexpected(Exception ex, WebRequest request) {
+		log.error("Request failed: " + request.getDescription(false), ex);
+		return respond(ProblemType.INTERNAL_ERROR.create("The request failed inside Arbor; the log says why"), request);
+	}
+
+	@Override
+	protected @Nullable ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		RequestTooLargeException tooLarge = cause(ex, RequestTooLargeException.class);
+		if (tooLarge != null) {
+			return requestTooLarge(tooLarge, request);
+		}
+		StreamReadException syntax = cause(ex, StreamReadException.class);
+		if (syntax != null) {
+			return respond(ProblemType.MALFORMED_JSON.create(JsonErrors.describe(syntax)), headers, request);
+		}
+		DatabindException binding = cause(ex, DatabindException.class);
+		if (binding != null) {
+			String field = JsonErrors.field(binding);
+			ProblemDetail problem = ProblemType.INVALID_FIELD
+				.create(((field != null) ? field : "The body") + " " + JsonErrors.describe(binding));
+			problem.setProperty("field", field);
+			return respond(problem, headers, request);
+		}
+		return respond(ProblemType.BAD_REQUEST.create("The request body is missing or unreadable"), headers, request);
+	}
+
+	@Override
+	protected @Nullable ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		FieldError error = ex.getBindingResult().getFieldError();
+		String field = (error != null) ? error.getField() : ex.getBindingResult().getObjectName();
+		String message = (error != null) ? error.getDefaultMessage() : "is invalid";
+		ProblemDetail problem = ProblemType.INVALID_FIELD.create(field + " " + message);
+		problem.setProperty("field", field);
+		return respond(problem, headers, request);
+	}
+
+	/**
+	 * A path variable, query parameter or body field that failed its constraint; ids get their own type (API.md:
+	 * 400 for an id that is not one).
+	 */
+	@Override
+	protected @Nullable ResponseEntity<Object> handleHandlerMethodValidationException(
+			HandlerMethodValidationException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		ParameterValidationResult result = ex.getParameterValidationResults().get(0);
+		String name = result.getMethodParameter().getParameterName();
+		MessageSourceResolvable error = result.getResolvableErrors().get(0);
+		String property = "parameter";
+		if (result instanceof ParameterErrors errors && errors.getFieldError() != null) {
+			FieldError fieldError = errors.getFieldError();
+			name = fieldError.getField();
+			error = fieldError;
+			property = "field";
+		}
+		String[] codes = error.getCodes();
+		boolean isId = codes != null && List.of(codes).contains("ValidId");
+		ProblemType type = isId ? ProblemType.INVALID_ID
+				: property.equals("field") ? ProblemType.INVALID_FIELD : ProblemType.INVALID_PARAMETER;
+		ProblemDetail problem = type.create(name + " " + error.getDefaultMessage());
+		problem.setProperty(property, name);
+		return respond(problem, headers, request);
+	}
+
+	@Override
+	protected @Nullable ResponseEntity<Object> handleTypeMismatch(TypeMismatchException ex, HttpHeaders headers,
+			HttpStatusCode status, WebRequest request) {
+		String parameter = (ex instanceof MethodArgumentTypeMismatchException mismatch) ? mismatch.getName()
+				: ex.getPropertyName();
+		// Arbor's converters explain what they expected; Spring's only that they failed.
+		IllegalArgumentException explained = (ex.getCause() instanceof ConversionFailedException failed
+				&& failed.getCause() instanceof IllegalArgumentException reason
+				&& !(reason instanceof NumberFormatException)) ? reason : null;
+		String expected = (ex.getRequiredType() != null) ? ex.getRequiredType().getSimpleName().toLowerCase() : "value";
+		String detail = (explained != null) ? explained.getMessage() : parameter + " must be a valid " + expected;
+		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(detail);
+		problem.setProperty("parameter", parameter);
+		return respond(problem, headers, request);
+	}
+
+	@Override
+	protected @Nullable ResponseEntity<Object> handleNoResourceFoundException(NoResourceFoundException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		return respond(ProblemType.NOT_FOUND.create("No endpoint " + ex.getHttpMethod() + " /" + ex.getResourcePath()),
+				headers, request);
+	}
+
+	/** Spring's own errors: Arbor's type and title for their status, and the ids the path named. */
+	@Override
+	protected ResponseEntity<Object> createResponseEntity(@Nullable Object body, HttpHeaders headers,
+			HttpStatusCode statusCode, WebRequest request) {
+		if (body instanceof ProblemDetail problem
+				&& (problem.getType() == null || "about:blank".equals(problem.getType().toString()))) {
+			ProblemType type = ProblemType.forStatus(statusCode.value());
+			problem.setType(type.type());
+			problem.setTitle(type.title());
+			addPathIds(problem, request);
+		}
+		return super.createResponseEntity(body, headers, statusCode, request);
+	}
+
+	private ResponseEntity<Object> respond(ProblemDetail problem, WebRequest request) {
+		return respond(problem, new HttpHeaders(), request);
+	}
+
+	private ResponseEntity<Object> respond(ProblemDetail problem, HttpHeaders headers, WebRequest request) {
+		addPathIds(problem, request);
+		return ResponseEntity.status(problem.getStatus()).headers(headers).body(problem);
+	}
+
+	/** The session and entry the request's path named, when they are ids at all (a hostile path is not echoed). */
+	private static void addPathIds(ProblemDetail problem, WebRequest request) {
+		@SuppressWarnings("unchecked")
+		Map<String, String> variables = (Map<String, String>) request
+			.getAttribute(HandlerMapping.URI_TEMPLATE_VARIABLES_ATTRIBUTE, RequestAttributes.SCOPE_REQUEST);
+		if (variables == null) {
+			return;
+		}
+		for (String name : List.of("sessionId", "entryId")) {
+			String value = variables.get(name);
+			Map<String, Object> properties = problem.getProperties();
+			if (value != null && Ids.isValid(value) && (properties == null || !properties.containsKey(name))) {
+				problem.setProperty(name, value);
+			}
+		}
+	}
+
+	private static <T extends Throwable> @Nullable T cause(Throwable ex, Class<T> type) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (type.isInstance(cause)) {
+				return type.cast(cause);
+			}
+		}
+		return null;
+	}
+
+}

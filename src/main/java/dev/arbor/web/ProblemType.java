@@ -1,0 +1,100 @@
+package dev.arbor.web;
+
+import java.net.URI;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+
+/**
+ * Every kind of error the API answers, each with a stable {@code type} URI (RFC 9457): clients branch on the type,
+ * never on the wording of {@code detail}.
+ */
+enum ProblemType {
+
+	INVALID_ID(HttpStatus.BAD_REQUEST, "invalid-id", "Invalid id"),
+
+	MALFORMED_JSON(HttpStatus.BAD_REQUEST, "malformed-json", "Malformed JSON"),
+
+	INVALID_FIELD(HttpStatus.BAD_REQUEST, "invalid-field", "Invalid field"),
+
+	INVALID_ENTRY(HttpStatus.BAD_REQUEST, "invalid-entry", "Invalid entry"),
+
+	INVALID_PARAMETER(HttpStatus.BAD_REQUEST, "invalid-parameter", "Invalid parameter"),
+
+	INVALID_IF_MATCH(HttpStatus.BAD_REQUEST, "invalid-if-match", "Invalid If-Match"),
+
+	INVALID_SESSION_FILE(HttpStatus.BAD_REQUEST, "invalid-session-file", "Not a session file"),
+
+	BAD_REQUEST(HttpStatus.BAD_REQUEST, "bad-request", "Bad request"),
+
+	SESSION_NOT_FOUND(HttpStatus.NOT_FOUND, "session-not-found", "Session not found"),
+
+	ENTRY_NOT_FOUND(HttpStatus.NOT_FOUND, "entry-not-found", "Entry not found"),
+
+	NOT_FOUND(HttpStatus.NOT_FOUND, "not-found", "Not found"),
+
+	METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "method-not-allowed", "Method not allowed"),
+
+	NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE, "not-acceptable", "Not acceptable"),
+
+	SESSION_EXISTS(HttpStatus.CONFLICT, "session-exists", "Session exists"),
+
+	SESSION_LOCKED(HttpStatus.CONFLICT, "session-locked", "Session locked"),
+
+	LEAF_MOVED(HttpStatus.PRECONDITION_FAILED, "leaf-moved", "Leaf moved"),
+
+	REQUEST_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "request-too-large", "Request too large"),
+
+	UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "Unsupported media type"),
+
+	STORAGE_FAILURE(HttpStatus.INTERNAL_SERVER_ERROR, "storage-failure", "Storage failure"),
+
+	INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error", "Internal error");
+
+	/** Where the types live; each type's URI is this plus its slug. */
+	static final String BASE_URI = "https://arbor.dev/problems/";
+
+	private final HttpStatus status;
+
+	private final URI type;
+
+	private final String title;
+
+	ProblemType(HttpStatus status, String slug, String title) {
+		this.status = status;
+		this.type = URI.create(BASE_URI + slug);
+		this.title = title;
+	}
+
+	HttpStatus status() {
+		return this.status;
+	}
+
+	URI type() {
+		return this.type;
+	}
+
+	String title() {
+		return this.title;
+	}
+
+	ProblemDetail create(String detail) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(this.status, detail);
+		problem.setType(this.type);
+		problem.setTitle(this.title);
+		return problem;
+	}
+
+	/** The type Spring's own errors of a status get (405, 406, 415, a missing parameter …). */
+	static ProblemType forStatus(int status) {
+		return switch (status) {
+			case 404 -> NOT_FOUND;
+			case 405 -> METHOD_NOT_ALLOWED;
+			case 406 -> NOT_ACCEPTABLE;
+			case 413 -> REQUEST_TOO_LARGE;
+			case 415 -> UNSUPPORTED_MEDIA_TYPE;
+			default -> (status >= 500) ? INTERNAL_ERROR : BAD_REQUEST;
+		};
+	}
+
+}

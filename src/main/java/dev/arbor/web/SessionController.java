@@ -1,0 +1,133 @@
+package dev.arbor.web;
+
+import java.io.BufferedOutputStream;
+import java.io.OutputStream;
+import java.net.URI;
+
+import dev.arbor.navigation.SessionOperations;
+import dev.arbor.navigation.Snapshot;
+import dev.arbor.session.SessionLines;
+import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.SessionInfo;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
+
+/** Sessions as wholes (API.md, Sessions). */
+@RestController
+@Tag(name = "Sessions", description = "Create, list, delete, import and export sessions.")
+class SessionController {
+
+	/** The media type of session files; {@code text/plain} is accepted too, for {@code curl --data-binary}. */
+	static final String NDJSON = "application/x-ndjson";
+
+	private final SessionOperations sessions;
+
+	SessionController(SessionOperations sessions) {
+		this.sessions = sessions;
+	}
+
+	@PostMapping("/sessions")
+	@Operation(summary = "Create a session",
+			description = "Creates an empty session (a version-3 file with only its header). The body and each of its fields may be left out.")
+	@ApiResponse(responseCode = "201", description = "Created; `Location` names the session, `ETag` is \"root\" (no entry yet).")
+	ResponseEntity<SessionResponse> createSession(@RequestBody(required = false) @Nullable CreateSessionRequest request) {
+		CreateSessionRequest fields = (request != null) ? request : CreateSessionRequest.EMPTY;
+		SessionInfo info = this.sessions.create(fields.cwd(), fields.title(), fields.parentSession());
+		return created(info);
+	}
+
+	@GetMapping("/sessions")
+	@Operation(summary = "List sessions",
+			description = "Sessions newest first (by their newest entry), a page at a time. Files under the storage directory that are not sessions are left out.")
+	@ApiResponse(responseCode = "200", description = "A page of sessions.")
+	SessionPage listSessions(
+			@Parameter(description = "Only sessions whose header `cwd` is exactly this.", example = "/home/me/project") @RequestParam(required = false) @Nullable String cwd,
+			@Parameter(description = "The most sessions on the page (1 to 1000).") @RequestParam(defaultValue = "100") @Min(1) @Max(1000) int limit,
+			@Parameter(description = "The `nextCursor` of the previous page.") @RequestParam(required = false) @Nullable String cursor) {
+		return SessionPage.of(this.sessions.list(cwd, limit, cursor));
+	}
+
+	@GetMapping("/sessions/{sessionId}")
+	@Operation(summary = "Get a session")
+	@ApiResponse(responseCode = "200", description = "The session; `ETag` is its leaf.")
+	ResponseEntity<SessionResponse> getSession(@PathVariable @ValidId String sessionId) {
+		SessionInfo info = this.sessions.get(sessionId);
+		return ResponseEntity.ok().eTag(ETags.forLeaf(info.leafId())).body(SessionResponse.of(info));
+	}
+
+	@DeleteMapping("/sessions/{sessionId}")
+	@Operation(summary = "Delete a session", description = "Deletes the session file and its persisted leaf.")
+	@ApiResponse(responseCode = "204", description = "Deleted.")
+	ResponseEntity<Void> deleteSession(@PathVariable @ValidId String sessionId, ExpectedLeaf expected) {
+		this.sessions.delete(sessionId, expected);
+		return ResponseEntity.noContent().build();
+	}
+
+	@PostMapping(path = "/sessions/import", consumes = { NDJSON, MediaType.TEXT_PLAIN_VALUE, "application/jsonl" })
+	@Operation(summary = "Import a session file",
+			description = """
+					Stores an upstream pi or oh-my-pi session file under the id in its header, migrated to version 3 \
+					(v1 entries get ids derived from the session id and their position, the same on every import). \
+					The file is written whole, so that it equals what an export gives. A file with lines that are not \
+					entries is refused unless `skipMalformedLines=true`. The body counts against \
+					`arbor.api.max-request-bytes`.""")
+	@io.swagger.v3.oas.annotations.parameters.RequestBody(description = "The session file, one JSON object a line.",
+			content = @Content(mediaType = NDJSON, schema = @Schema(type = "string"), examples = @ExampleObject(value = """
+					{"type":"session","version":3,"id":"imported-1","timestamp":"2025-11-20T23:33:01.550Z","cwd":"/home/me/project"}
+					{"type":"message","id":"a1b2c3d4","parentId":null,"timestamp":"2025-11-20T23:33:02.000Z","message":{"role":"user","content":"hi"}}
+					""")))
+	@ApiResponse(responseCode = "201", description = "Imported; `Location` names the session.")
+	@ApiResponse(responseCode = "409", description = "A session with the file's id exists.",
+			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))
+	ResponseEntity<SessionResponse> importSession(@RequestBody byte[] file,
+			@Parameter(description = "Leave out lines that are not entries instead of refusing the file.") @RequestParam(defaultValue = "false") boolean skipMalformedLines) {
+		return created(this.sessions.importSession(file, skipMalformedLines));
+	}
+
+	@GetMapping(path = "/sessions/{sessionId}/export", produces = NDJSON)
+	@Operation(summary = "Export a session file",
+			description = "The session as a version-3 JSONL file that the upstream agents open: its title slot where it has one, the header, every entry as stored.")
+	@ApiResponse(responseCode = "200", description = "The file, as an attachment named `<sessionId>.jsonl`.",
+			content = @Content(mediaType = NDJSON, schema = @Schema(type = "string")))
+	ResponseEntity<StreamingResponseBody> exportSession(@PathVariable @ValidId String sessionId) {
+		Snapshot<SessionLines> export = this.sessions.export(sessionId);
+		StreamingResponseBody body = out -> {
+			OutputStream buffered = new BufferedOutputStream(out, 1 << 16);
+			export.value().writeTo(buffered);
+			buffered.flush();
+		};
+		return ResponseEntity.ok()
+			.eTag(ETags.forLeaf(export.leafId()))
+			.contentType(MediaType.parseMediaType(NDJSON))
+			.header(HttpHeaders.CONTENT_DISPOSITION,
+					ContentDisposition.attachment().filename(sessionId + ".jsonl").build().toString())
+			.body(body);
+	}
+
+	private static ResponseEntity<SessionResponse> created(SessionInfo info) {
+		return ResponseEntity.created(URI.create("/sessions/" + info.id()))
+			.eTag(ETags.forLeaf(info.leafId()))
+			.body(SessionResponse.of(info));
+	}
+
+}

@@ -1,0 +1,46 @@
+package dev.arbor.web;
+
+import dev.arbor.session.SessionHeader;
+import dev.arbor.session.Timestamps;
+import dev.arbor.storage.SessionInfo;
+import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A session as the API shows it (API.md, Sessions).
+ *
+ * @param id the session id
+ * @param version the format version (3: files are migrated when loaded)
+ * @param cwd the working directory the agent ran in
+ * @param title the title; a title slot's overrides the header's
+ * @param parentSession the session this one was branched or forked from
+ * @param createdAt the header's timestamp
+ * @param updatedAt the newest entry's timestamp, or the header's for an empty session
+ * @param leafId the current position; {@code null} before the first entry
+ * @param entryCount entries in the file
+ * @param header the stored header, every field
+ * @param malformedLines lines of the file that are not entries and were skipped
+ */
+@Schema(name = "Session", description = "A session: one JSONL file of entries forming a tree, with a movable leaf.")
+record SessionResponse(@Schema(example = "019a9f3e-7b2c-7d4e-8f10-2a3b4c5d6e7f") String id,
+		@Schema(example = "3") int version, @Schema(nullable = true, example = "/home/me/project") @Nullable String cwd,
+		@Schema(nullable = true, example = "Fix the flaky test") @Nullable String title,
+		@Schema(nullable = true, description = "The session this one was branched or forked from (opaque text: an id or an upstream path).") @Nullable String parentSession,
+		@Schema(nullable = true, example = "2025-11-20T23:33:01.550Z") @Nullable String createdAt,
+		@Schema(nullable = true, example = "2025-11-21T08:02:44.120Z") @Nullable String updatedAt,
+		@Schema(nullable = true, description = "The current position; null before the first entry.", example = "a1b2c3d4") @Nullable String leafId,
+		@Schema(example = "1019") int entryCount,
+		SessionHeader header,
+		@Schema(description = "Lines of the file that are not entries: skipped on load, kept in a backup when the file is next rewritten.",
+				example = "0") int malformedLines) {
+
+	static SessionResponse of(SessionInfo info) {
+		SessionHeader header = info.header();
+		long updated = info.lastEntryTimestamp();
+		String updatedAt = (updated != Timestamps.UNKNOWN) ? Timestamps.format(java.time.Instant.ofEpochMilli(updated))
+				: null;
+		return new SessionResponse(info.id(), header.version(), header.cwd(), info.title(), header.parentSession(),
+				header.timestamp(), updatedAt, info.leafId(), info.entryCount(), header, info.malformedLines());
+	}
+
+}

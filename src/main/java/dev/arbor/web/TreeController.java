@@ -1,0 +1,55 @@
+package dev.arbor.web;
+
+import dev.arbor.navigation.RowsPage;
+import dev.arbor.navigation.Snapshot;
+import dev.arbor.navigation.TreeQueries;
+import dev.arbor.session.RowFilter;
+import dev.arbor.session.SessionTreeView;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The tree and its selector view (API.md, Tree). */
+@RestController
+@Tag(name = "Tree", description = "The whole tree, flat, and the selector's filtered view of it.")
+class TreeController {
+
+	private final TreeQueries queries;
+
+	TreeController(TreeQueries queries) {
+		this.queries = queries;
+	}
+
+	@GetMapping("/sessions/{sessionId}/tree")
+	@Operation(summary = "Get the tree",
+			description = "`getTree()`: every entry once with its parent, label and children (by timestamp), roots in file order. Flat on purpose: a nested document would break on deep chains. Entry contents are not included; read them from the entries endpoints.")
+	@ApiResponse(responseCode = "200", description = "The tree; `ETag` is the leaf.")
+	ResponseEntity<TreeResponse> getTree(@PathVariable @ValidId String sessionId) {
+		Snapshot<SessionTreeView> tree = this.queries.tree(sessionId);
+		return Responses.ok(tree, TreeResponse.of(tree.value()));
+	}
+
+	@GetMapping("/sessions/{sessionId}/tree/rows")
+	@Operation(summary = "Get the selector rows",
+			description = "The tree flattened depth-first with the leaf's branch first, filtered and searched as the upstream tree selector does (SESSION-TREE.md 10). A search token matches as a substring or as the letters of one word in order (`cfg` finds `config`); every token must match.")
+	@ApiResponse(responseCode = "200", description = "A page of rows; `ETag` is the leaf.")
+	ResponseEntity<TreeRowsResponse> getTreeRows(@PathVariable @ValidId String sessionId,
+			@Parameter(description = "Which entries show.", schema = @Schema(allowableValues = { "default", "no-tools", "user-only", "labeled-only", "all" }, defaultValue = "default")) @RequestParam(defaultValue = "default") RowFilter filter,
+			@Parameter(description = "Search: whitespace-separated tokens, all of which must match.", example = "cfg") @RequestParam(required = false) @Nullable String q,
+			@Parameter(description = "The most rows on the page (1 to 10000).") @RequestParam(defaultValue = "1000") @Min(1) @Max(10000) int limit,
+			@Parameter(description = "The `nextCursor` of the previous page.") @RequestParam(required = false) @Nullable String cursor) {
+		Snapshot<RowsPage> rows = this.queries.rows(sessionId, filter, q, limit, cursor);
+		return Responses.ok(rows, TreeRowsResponse.of(rows.value()));
+	}
+
+}

@@ -1,0 +1,80 @@
+package dev.arbor.web;
+
+import java.util.List;
+
+import dev.arbor.config.ArborProperties;
+import dev.arbor.navigation.ContextFormat;
+import dev.arbor.session.RowFilter;
+import org.apache.catalina.connector.Connector;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.format.FormatterRegistry;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.servlet.HandlerExceptionResolver;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.cfg.JsonNodeFeature;
+import tools.jackson.databind.type.LogicalType;
+
+/** How the API reads requests and writes responses. */
+@Configuration(proxyBeanMethods = false)
+class WebConfiguration implements WebMvcConfigurer {
+
+	@Override
+	public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
+		resolvers.add(new ExpectedLeafResolver());
+	}
+
+	/** The API's names for filters and formats ({@code no-tools}, {@code llm}), not the enum constants. */
+	@Override
+	public void addFormatters(FormatterRegistry registry) {
+		registry.addConverter(String.class, RowFilter.class, RowFilter::fromName);
+		registry.addConverter(String.class, ContextFormat.class, ContextFormat::fromName);
+	}
+
+	@Bean
+	FilterRegistrationBean<RequestSizeLimitFilter> requestSizeLimitFilter(ArborProperties properties,
+			@Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
+		FilterRegistrationBean<RequestSizeLimitFilter> registration = new FilterRegistrationBean<>(
+				new RequestSizeLimitFilter(properties.api().maxRequestBytes(), problems));
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 100);
+		return registration;
+	}
+
+	/**
+	 * Strict JSON for requests: a number is no string, a string no boolean (a wrong type is a 400, not a guess),
+	 * and drafts keep the digits of their decimals as the engine does ({@code Json.MAPPER}).
+	 */
+	@Bean
+	JsonMapperBuilderCustomizer strictRequests() {
+		return builder -> builder.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+			.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+			.disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+			.withCoercionConfig(LogicalType.Textual, config -> config.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+				.setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+				.setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
+	}
+
+	@Bean
+	StoredJsonModule storedJsonModule() {
+		return new StoredJsonModule();
+	}
+
+	/**
+	 * Lets an encoded slash through to the API, still encoded, instead of Tomcat's bare 400 page: {@code ..%2F..}
+	 * then reaches id validation as one path segment and gets a problem document like any other bad id.
+	 */
+	@Bean
+	TomcatConnectorCustomizer encodedSlashesReachTheApi() {
+		return (Connector connector) -> connector.setEncodedSolidusHandling("passthrough");
+	}
+
+}

@@ -1,0 +1,9 @@
+/**
+ * The HTTP API of API.md: controllers that bind and validate a request, make one call into
+ * {@link dev.arbor.navigation}, and answer DTOs with the session's leaf as {@code ETag}; errors as RFC 9457 problem
+ * details; the OpenAPI document.
+ */
+@NullMarked
+package dev.arbor.web;
+
+import org.jspecify.annotations.NullMarked;

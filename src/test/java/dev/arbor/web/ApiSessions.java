@@ -1,0 +1,103 @@
+package dev.arbor.web;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import dev.arbor.session.Json;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.client.RestTestClient;
+import tools.jackson.databind.JsonNode;
+
+/** Sessions made over HTTP for API tests, and the files behind them. */
+final class ApiSessions {
+
+	private ApiSessions() {
+	}
+
+	/** A new empty session's id. */
+	static String create(RestTestClient client) {
+		return body(client.post()
+			.uri("/sessions")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body("{\"cwd\":\"/work\",\"title\":\"test\"}")
+			.exchange()
+			.expectStatus()
+			.isCreated()).get("id").asString();
+	}
+
+	/** Appends one entry (JSON text) and returns the stored entry. */
+	static JsonNode append(RestTestClient client, String sessionId, String entry) {
+		return body(client.post()
+			.uri("/sessions/{sessionId}/entries", sessionId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(entry)
+			.exchange()
+			.expectStatus()
+			.isCreated());
+	}
+
+	/** Appends a user message and returns its id. */
+	static String appendUser(RestTestClient client, String sessionId, String text) {
+		return append(client, sessionId,
+				"{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":" + Json.MAPPER.writeValueAsString(text) + "}}")
+			.get("id")
+			.asString();
+	}
+
+	/** Appends an assistant message and returns its id. */
+	static String appendAssistant(RestTestClient client, String sessionId, String text) {
+		return append(client, sessionId, "{\"type\":\"message\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":"
+				+ Json.MAPPER.writeValueAsString(text) + "}],\"provider\":\"anthropic\",\"model\":\"claude-sonnet-4-5\"}}")
+			.get("id")
+			.asString();
+	}
+
+	/** The response body as JSON. */
+	static JsonNode body(RestTestClient.ResponseSpec response) {
+		return json(response.expectBody().returnResult().getResponseBody());
+	}
+
+	static JsonNode json(byte[] body) {
+		return Json.MAPPER.readTree(body);
+	}
+
+	/** The session file of a session: {@code <timestamp>_<id>.jsonl} under the storage directory. */
+	static Path file(Path storage, String sessionId) {
+		try (Stream<Path> files = Files.walk(storage)) {
+			return files.filter(file -> file.getFileName().toString().endsWith("_" + sessionId + ".jsonl"))
+				.findFirst()
+				.orElseThrow(() -> new IllegalStateException("No file for session " + sessionId));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/** Every file under the storage directory with its bytes, to show that a request changed nothing. */
+	static Map<String, String> files(Path storage) {
+		try (Stream<Path> files = Files.walk(storage)) {
+			Map<String, String> contents = new TreeMap<>();
+			files.filter(Files::isRegularFile)
+				.forEach(file -> contents.put(storage.relativize(file).toString(), read(file)));
+			return contents;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static String read(Path file) {
+		try {
+			return Files.readString(file);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}
