@@ -38,4 +38,12 @@ class LayeringTests {
 				"dev.arbor.summary..", "dev.arbor.web..", "dev.arbor.config..")
 		.allowEmptyShould(true);
 
+	@ArchTest
+	static final ArchRule navigationKnowsNothingOfHttp = noClasses().that()
+		.resideInAPackage("dev.arbor.navigation..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.arbor.web..", "dev.arbor.config..", "org.springframework.web..", "org.springframework.http..",
+				"jakarta.servlet..");
+
 }

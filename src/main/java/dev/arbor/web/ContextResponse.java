@@ -25,7 +25,7 @@ record ContextResponse(@Schema(nullable = true, example = "c3d4e5f6") @Nullable 
 		@Schema(description = "The latest thinking_level_change; \"off\" by default.", example = "high") String thinkingLevel,
 		@Schema(description = "Role → \"provider/modelId\".", example = "{\"default\":\"anthropic/claude-sonnet-4-5\"}") Map<String, String> models,
 		@Schema(description = "The latest mode_change; \"none\" by default.", example = "none") String mode,
-		@Schema(nullable = true, description = "The latest mode_change's data.") @Nullable JsonNode modeData,
+		@Schema(nullable = true, description = "The latest mode_change's data.", example = "{\"file\":\"plan.md\"}") @Nullable JsonNode modeData,
 		@Schema(example = "[\"tests-first\"]") List<String> injectedTtsrRules,
 		@Schema(description = "Agent messages (format=agent) or what a model receives (format=llm).") List<ContextMessage> messages) {
 

@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
 @Schema(description = "A new, empty session. Every field is optional.")
 record CreateSessionRequest(@Schema(example = "/home/me/project") @Nullable String cwd,
 		@Schema(example = "Fix the flaky test") @Nullable String title,
-		@Schema(description = "The session this one continues: kept as opaque text.") @Nullable String parentSession) {
+		@Schema(description = "The session this one continues: kept as opaque text.", example = "019a9f3e-7b2c-7d4e-8f10-2a3b4c5d6e7f") @Nullable String parentSession) {
 
 	static final CreateSessionRequest EMPTY = new CreateSessionRequest(null, null, null);
 

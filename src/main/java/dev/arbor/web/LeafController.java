@@ -36,7 +36,7 @@ class LeafController {
 	}
 
 	@GetMapping("/sessions/{sessionId}/leaf")
-	@Operation(summary = "Get the leaf")
+	@Operation(summary = "Get the leaf", description = "The current position: the entry the next append hangs under, or null before the first entry.")
 	@ApiResponse(responseCode = "200", description = "The leaf; `ETag` is the leaf too.")
 	ResponseEntity<LeafResponse> getLeaf(@PathVariable @ValidId String sessionId) {
 		Snapshot<@Nullable String> leaf = this.queries.leaf(sessionId);

@@ -99,7 +99,7 @@ class OpenApiConfiguration {
 						on the current path), custom, custom_message, label (target must exist), session_init, \
 						service_tier_change, title_change, credential_pin, reset_boundary (SESSION-TREE.md 2.2).""",
 						Map.of("type", "message", "message", Map.of("role", "user", "content", "hi")))
-					.addProperty("type", new StringSchema().example("message"))
+					.addProperty("type", new StringSchema().description("The entry type.").example("message"))
 					.addRequiredItem("type"))
 				.addSchemas(ENTRY_DRAFTS, new Schema<>().description("One entry, or an array of them appended in order, all or nothing.")
 					.oneOf(List.of(ref(ENTRY_DRAFT), new ArraySchema().items(ref(ENTRY_DRAFT)))))
@@ -190,16 +190,19 @@ class OpenApiConfiguration {
 			.addProperty("type", new StringSchema().format("uri")
 				.description("What went wrong, stable: " + ProblemType.BASE_URI + "<kind>, such as `session-not-found`, `invalid-entry`, `leaf-moved`.")
 				.example(ProblemType.BASE_URI + "entry-not-found"))
-			.addProperty("title", new StringSchema().example("Entry not found"))
-			.addProperty("status", new IntegerSchema().example(404))
+			.addProperty("title", new StringSchema().description("A short name of the type.").example("Entry not found"))
+			.addProperty("status", new IntegerSchema().description("The HTTP status.").example(404))
 			.addProperty("detail", new StringSchema().description("The spec's text for the error, naming the field or id at fault.")
 				.example("Entry 1a2b3c4d not found"))
-			.addProperty("instance", new StringSchema().format("uri").example("/sessions/019a9f3e-7b2c-7d4e-8f10-2a3b4c5d6e7f/entries/1a2b3c4d"))
-			.addProperty("sessionId", new StringSchema().description("The session the request named."))
-			.addProperty("entryId", new StringSchema().description("The entry the request named."))
-			.addProperty("field", new StringSchema().description("The field at fault, as a path such as `message.role` or `[2].type`."))
-			.addProperty("parameter", new StringSchema().description("The path variable or query parameter at fault."))
-			.addProperty("leafId", new StringSchema().description("With 412: the leaf as it is now."));
+			.addProperty("instance", new StringSchema().format("uri").description("The request's path.").example("/sessions/019a9f3e-7b2c-7d4e-8f10-2a3b4c5d6e7f/entries/1a2b3c4d"))
+			.addProperty("sessionId", new StringSchema().description("The session the request named.")
+				.example("019a9f3e-7b2c-7d4e-8f10-2a3b4c5d6e7f"))
+			.addProperty("entryId", new StringSchema().description("The entry the request named.").example("1a2b3c4d"))
+			.addProperty("field", new StringSchema().description("The field at fault, as a path such as `message.role` or `[2].type`.")
+				.example("message.role"))
+			.addProperty("parameter", new StringSchema().description("The path variable or query parameter at fault.")
+				.example("sessionId"))
+			.addProperty("leafId", new StringSchema().description("With 412: the leaf as it is now.").example("c3d4e5f6"));
 	}
 
 }

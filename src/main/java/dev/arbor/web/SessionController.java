@@ -68,7 +68,7 @@ class SessionController {
 	}
 
 	@GetMapping("/sessions/{sessionId}")
-	@Operation(summary = "Get a session")
+	@Operation(summary = "Get a session", description = "The session's header, counts and leaf, without its entries.")
 	@ApiResponse(responseCode = "200", description = "The session; `ETag` is its leaf.")
 	ResponseEntity<SessionResponse> getSession(@PathVariable @ValidId String sessionId) {
 		SessionInfo info = this.sessions.get(sessionId);

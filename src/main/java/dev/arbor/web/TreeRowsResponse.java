@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
 @Schema(description = "The selector view: the tree flattened depth-first, the leaf's branch first, filtered and searched (SESSION-TREE.md 10).")
 record TreeRowsResponse(@Schema(example = "default") String filter, @Schema(nullable = true, example = "cfg") @Nullable String q,
 		@Schema(example = "1019") int total, @Schema(example = "12") int matched, List<Row> rows,
-		@Schema(nullable = true, description = "Pass as `cursor` for the next page: the id of this page's last row. Null on the last page.") @Nullable String nextCursor) {
+		@Schema(nullable = true, description = "Pass as `cursor` for the next page: the id of this page's last row. Null on the last page.", example = "b2c3d4e5") @Nullable String nextCursor) {
 
 	/**
 	 * One row.
@@ -40,7 +40,8 @@ record TreeRowsResponse(@Schema(example = "default") String filter, @Schema(null
 			@Schema(description = "Ancestors of this row that are rows of this view too: in row order it grows by at most one.", example = "1") int depth,
 			@Schema(example = "message") String type, @Schema(nullable = true, example = "user") @Nullable String role,
 			@Schema(description = "A one-line preview, at most 200 characters.", example = "Make the config loader read env vars") String text,
-			@Schema(nullable = true, example = "before refactor") @Nullable String label, boolean onActivePath, boolean isLeaf) {
+			@Schema(nullable = true, example = "before refactor") @Nullable String label,
+			@Schema(example = "true") boolean onActivePath, @Schema(example = "false") boolean isLeaf) {
 
 		static Row of(TreeRow row) {
 			return new Row(row.id(), row.parentId(), row.depth(), row.type(), row.role(), row.text(), row.label(),

@@ -29,7 +29,19 @@ class ArborPropertiesTests {
 			assertThat(storage.dir()).isEqualTo(Path.of("data/sessions"));
 			assertThat(storage.fsync()).isEqualTo(FsyncPolicy.ALWAYS);
 			assertThat(storage.cacheSize()).isEqualTo(DataSize.ofGigabytes(1));
+			assertThat(context.getBean(ArborProperties.class).api().maxRequestBytes())
+				.isEqualTo(DataSize.ofMegabytes(16));
 		});
+	}
+
+	@Test
+	void bindWhenRequestLimitIsSetShouldTakeASizeOrPlainBytes() {
+		this.runner.withPropertyValues("arbor.api.max-request-bytes=64KB")
+			.run(context -> assertThat(context.getBean(ArborProperties.class).api().maxRequestBytes())
+				.isEqualTo(DataSize.ofKilobytes(64)));
+		this.runner.withPropertyValues("arbor.api.max-request-bytes=1000")
+			.run(context -> assertThat(context.getBean(ArborProperties.class).api().maxRequestBytes())
+				.isEqualTo(DataSize.ofBytes(1000)));
 	}
 
 	@Test
