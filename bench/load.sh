@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Load benchmark of Arbor's HTTP API, in one run against one server (docs/BENCHMARKS.md, "HTTP load"):
+#   - durable appends/s (fsync on) to 1 session from 1 and from 64 connections, and to 64 sessions at once;
+#   - tree and context reads/s on a generated 100,000-entry (32 MB) session;
+#   - GET /actuator/health on the same server: the framework's own cost, the baseline for the rest.
+# Needs wrk (apt-get install wrk). Settings: DURATION (default 20s) per measurement, WARMUP (default 5s),
+# PORT (default 18080), JAVA_OPTS (default -Xms2g -Xmx2g). Prints a Markdown table.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=${DURATION:-20s}
+WARMUP=${WARMUP:-5s}
+PORT=${PORT:-18080}
+JAVA_OPTS=${JAVA_OPTS:--Xms2g -Xmx2g}
+BASE="http://localhost:$PORT"
+LUA="$(pwd)/bench/wrk.lua"
+
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
+work=$(mktemp -d)
+server=""
+cleanup() {
+	[ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "Building the jar and the 100,000-entry session (in $work) ..." >&2
+./mvnw -B -q -DskipTests package
+./mvnw -B -q -Pbench -DskipTests test-compile exec:exec@bench-session -Dbench.session=32MB \
+	-Dbench.session.dir="$work/sessions"
+jar=$(ls target/arbor-*.jar | grep -v plain | head -n 1)
+
+# shellcheck disable=SC2086
+java $JAVA_OPTS -jar "$jar" --server.port="$PORT" --arbor.storage.dir="$work/sessions" \
+	--logging.level.root=WARN >"$work/server.log" 2>&1 &
+server=$!
+for _ in $(seq 1 60); do
+	curl -fs "$BASE/actuator/health" >/dev/null && break
+	sleep 1
+done
+curl -fs "$BASE/actuator/health" >/dev/null || { cat "$work/server.log" >&2; exit 1; }
+
+json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
+big=$(curl -fs "$BASE/sessions?limit=10" | json 'next(s["id"] for s in d["items"] if s["entryCount"] == 100000)')
+one=$(curl -fs -X POST "$BASE/sessions" -H 'Content-Type: application/json' -d '{"cwd":"/bench"}' | json 'd["id"]')
+many=""
+for _ in $(seq 1 64); do
+	id=$(curl -fs -X POST "$BASE/sessions" -H 'Content-Type: application/json' -d '{"cwd":"/bench"}' | json 'd["id"]')
+	many="$many,/sessions/$id/entries"
+done
+many=${many#,}
+message='{"type":"message","message":{"role":"user","content":"Run the test suite again and tell me which tests fail, with the first lines of each stack trace."}}'
+
+# run <name> <threads> <connections> <duration> <paths> [POST body]
+run() {
+	local name=$1 threads=$2 connections=$3 duration=$4 paths=$5 body=${6:-}
+	local method=GET
+	[ -n "$body" ] && method=POST
+	local line
+	line=$(ARBOR_PATHS="$paths" ARBOR_METHOD="$method" ARBOR_BODY="$body" \
+		wrk -t"$threads" -c"$connections" -d"$duration" --timeout 30s -s "$LUA" "$BASE" | grep '^RESULT')
+	# RESULT <req/s> <p50 ms> <p99 ms> <max ms> <requests> <socket errors> <non-2xx>
+	read -r _ rate p50 p99 max requests errors status <<<"$line"
+	printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$connections" "$rate" "$p50" "$p99" "$requests" \
+		"$((errors + status))"
+}
+
+measure() {
+	run "GET /actuator/health (baseline)" 2 16 "$1" /actuator/health
+	run "POST entries, 1 session, 1 connection" 1 1 "$1" "/sessions/$one/entries" "$message"
+	run "POST entries, 1 session, 64 connections" 2 64 "$1" "/sessions/$one/entries" "$message"
+	run "POST entries, 64 sessions, 64 connections" 2 64 "$1" "$many" "$message"
+	run "GET tree, 100,000 entries" 2 4 "$1" "/sessions/$big/tree"
+	run "GET context, 100,000 entries" 2 4 "$1" "/sessions/$big/context"
+	run "GET context?format=llm, 100,000 entries" 2 4 "$1" "/sessions/$big/context?format=llm"
+}
+
+echo "Warming up ($WARMUP each) ..." >&2
+measure "$WARMUP" >/dev/null
+echo "| request | connections | requests/s | p50 ms | p99 ms | requests | errors |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+measure "$DURATION"
+echo >&2
+echo "commit $(git rev-parse --short HEAD), $(nproc) cores, $(java -version 2>&1 | head -n 1), wrk $(wrk -v 2>&1 | head -n 1 | cut -d' ' -f2)" >&2
