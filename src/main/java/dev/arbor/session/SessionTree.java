@@ -48,6 +48,8 @@ public final class SessionTree {
 
 	private int leaf = NONE;
 
+	private long newestTimestamp = Timestamps.UNKNOWN;
+
 	private SessionTree(SessionHeader header, @Nullable TitleSlot titleSlot, List<EntryLine> lines) {
 		this.header = header;
 		this.titleSlot = titleSlot;
@@ -68,6 +70,7 @@ public final class SessionTree {
 		}
 		for (int i = 0; i < this.size; i++) {
 			link(i);
+			this.newestTimestamp = Math.max(this.newestTimestamp, this.entries[i].timestamp());
 		}
 		for (int i = 0; i < this.size; i++) {
 			if (this.entries[i].isType(EntryTypes.LABEL)) {
@@ -141,6 +144,14 @@ public final class SessionTree {
 	public List<EntryLine> getEntriesAfter(@Nullable String afterId) {
 		int from = (afterId != null) ? requirePosition(afterId) + 1 : 0;
 		return getEntries().subList(from, this.size);
+	}
+
+	/**
+	 * Epoch milliseconds of the newest entry, whatever its place in the file (an imported file need not be in
+	 * time order), or {@link Timestamps#UNKNOWN} when no entry has a readable timestamp.
+	 */
+	public long newestTimestamp() {
+		return this.newestTimestamp;
 	}
 
 	/** The last entry in file order, if any. */
@@ -265,6 +276,7 @@ public final class SessionTree {
 		this.entries[position] = line;
 		this.index.put(line, position);
 		link(position);
+		this.newestTimestamp = Math.max(this.newestTimestamp, line.timestamp());
 		if (line.isType(EntryTypes.LABEL)) {
 			this.labels.apply(line, id -> this.index.get(id) != NONE);
 		}

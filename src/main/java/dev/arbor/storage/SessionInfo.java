@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  * @param title the title (a title slot overrides the header's)
  * @param leafId the leaf
  * @param entryCount entries in the file
- * @param lastEntryTimestamp epoch milliseconds of the newest entry, or of the header when there is none
+ * @param lastEntryTimestamp epoch milliseconds of the newest entry (by timestamp, not file position), or of the
+ * header when there is none
  * @param malformedLines lines skipped on load
  */
 public record SessionInfo(String id, Path file, SessionHeader header, @Nullable String title, @Nullable String leafId,

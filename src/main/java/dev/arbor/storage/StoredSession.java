@@ -106,7 +106,7 @@ final class StoredSession {
 
 	private SessionInfo summarize(Loaded loaded) {
 		SessionTree tree = loaded.tree;
-		long newest = tree.lastEntry().map(EntryLine::timestamp).orElse(Timestamps.UNKNOWN);
+		long newest = tree.newestTimestamp();
 		if (newest == Timestamps.UNKNOWN && tree.header().timestamp() != null) {
 			newest = Timestamps.parseMillis(tree.header().timestamp());
 		}
