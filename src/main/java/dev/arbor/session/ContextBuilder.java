@@ -147,7 +147,7 @@ final class ContextBuilder {
 		ObjectNode node = compactionEntry.toNode();
 		String summary = Json.text(node, "summary");
 		messages.add(new ContextMessage.CompactionSummary((summary != null) ? summary : "",
-				Json.value(node, "tokensBefore"), compactionEntry.timestamp()));
+				node.get("tokensBefore"), compactionEntry.timestamp()));
 		String firstKept = Json.text(node, "firstKeptEntryId");
 		boolean kept = false;
 		for (int i = 0; i < compaction; i++) {

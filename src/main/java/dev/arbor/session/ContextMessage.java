@@ -45,7 +45,9 @@ public sealed interface ContextMessage {
 		@Override
 		public String toJson() {
 			ObjectNode node = Json.newObject().put("role", role()).put("summary", this.summary);
-			node.set("tokensBefore", this.tokensBefore);
+			if (this.tokensBefore != null) {
+				node.set("tokensBefore", this.tokensBefore); // as JSON.stringify upstream, an absent one stays absent
+			}
 			return Json.toString(putTimestamp(node, this.timestamp));
 		}
 

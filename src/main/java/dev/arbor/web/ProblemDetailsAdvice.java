@@ -197,10 +197,10 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 			HttpStatusCode status, WebRequest request) {
 		String parameter = (ex instanceof MethodArgumentTypeMismatchException mismatch) ? mismatch.getName()
 				: ex.getPropertyName();
-		// Arbor's converters explain what they expected; Spring's only that they failed.
-		IllegalArgumentException explained = (ex.getCause() instanceof ConversionFailedException failed
-				&& failed.getCause() instanceof IllegalArgumentException reason
-				&& !(reason instanceof NumberFormatException)) ? reason : null;
+		// Arbor's editors explain what they expected; Spring's conversions only that they failed.
+		Throwable reason = (ex.getCause() instanceof ConversionFailedException failed) ? failed.getCause() : ex.getCause();
+		IllegalArgumentException explained = (reason instanceof IllegalArgumentException argument
+				&& !(argument instanceof NumberFormatException)) ? argument : null;
 		String expected = (ex.getRequiredType() != null) ? ex.getRequiredType().getSimpleName().toLowerCase() : "value";
 		String detail = (explained != null) ? explained.getMessage() : parameter + " must be a valid " + expected;
 		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(detail);

@@ -3,8 +3,6 @@ package dev.arbor.web;
 import java.util.List;
 
 import dev.arbor.config.ArborProperties;
-import dev.arbor.navigation.ContextFormat;
-import dev.arbor.session.RowFilter;
 import org.apache.catalina.connector.Connector;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
@@ -13,7 +11,6 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
-import org.springframework.format.FormatterRegistry;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -31,13 +28,6 @@ class WebConfiguration implements WebMvcConfigurer {
 	@Override
 	public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
 		resolvers.add(new ExpectedLeafResolver());
-	}
-
-	/** The API's names for filters and formats ({@code no-tools}, {@code llm}), not the enum constants. */
-	@Override
-	public void addFormatters(FormatterRegistry registry) {
-		registry.addConverter(String.class, RowFilter.class, RowFilter::fromName);
-		registry.addConverter(String.class, ContextFormat.class, ContextFormat::fromName);
 	}
 
 	@Bean

@@ -306,6 +306,15 @@ class SessionContextTests {
 	}
 
 	@Test
+	void compactionWithoutTokensBeforeShouldLeaveTheFieldOutAsUpstreamDoes() {
+		SessionTree tree = tree(user("u1", null, at(0), "one"), Entries.line(
+				("{'type':'compaction','id':'k','parentId':'u1','timestamp':'" + at(1) + "','summary':'S.','firstKeptEntryId':'u1'}")
+					.replace('\'', '"')));
+		assertThat(node(tree.buildSessionContext().messages().get(0)))
+			.isEqualTo(obj("role", "compactionSummary", "summary", "S.", "timestamp", millisAt(1)));
+	}
+
+	@Test
 	void compactionWhenFirstKeptEntryIsNotOnThePathShouldKeepNothingBeforeIt() {
 		SessionTree tree = tree(user("u1", null, at(0), "one"), user("side", "u1", at(1), "side branch"),
 				assistant("a1", "u1", at(2), "p", "m", "one"), compaction("k1", "a1", at(3), "Gone.", "side", 10),
