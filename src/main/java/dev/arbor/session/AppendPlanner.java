@@ -104,7 +104,7 @@ final class AppendPlanner {
 			case EntryTypes.TTSR_INJECTION -> requireStringArray(draft, "injectedRules");
 			case EntryTypes.COMPACTION -> validateCompaction(draft);
 			case EntryTypes.BRANCH_SUMMARY -> throw new InvalidEntryException("type",
-					"branch_summary entries are written by navigation or the branch-summary operation only");
+					"type branch_summary cannot be appended: branch summaries are written by navigation or the branch-summary operation");
 			case EntryTypes.CUSTOM -> {
 				String customType = Json.text(draft, "customType");
 				if (customType == null || customType.isEmpty()) {

@@ -2,41 +2,51 @@ package dev.arbor.web;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.arbor.storage.ExpectedLeaf;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.ETag;
 
 /**
  * {@code If-Match} as the leaf a mutation expects (RFC 9110 §13.1.1, SESSION-TREE.md §9). Absent or {@code *}: any
- * leaf. Tags compare strongly, so a weak tag ({@code W/"…"}) matches no leaf.
+ * leaf. Tags compare strongly, so a weak tag ({@code W/"…"}) matches no leaf. Parsed strictly: a header with anything
+ * but entity tags in it is refused rather than read for the tags it happens to hold (Spring's {@code ETag.parse}
+ * skips what it does not understand, so {@code "leaf" junk} would pass).
  */
 final class IfMatch {
+
+	/** One element of the list, then a comma or the end (RFC 9110 §8.8.3: {@code entity-tag = [ W/ ] DQUOTE *etagc DQUOTE}). */
+	private static final Pattern ELEMENT = Pattern.compile("\\G[ \\t]*(?:(\\*)|(W/)?\"([^\"]*)\")[ \\t]*(?:,|$)");
 
 	private IfMatch() {
 	}
 
 	/**
-	 * @throws InvalidIfMatchException when the header holds no entity tag
+	 * @throws InvalidIfMatchException when the header holds anything but a list of entity tags, or {@code *}
 	 */
 	static ExpectedLeaf parse(@Nullable String header) {
 		if (header == null || header.isBlank()) {
 			return ExpectedLeaf.ANY;
 		}
-		List<ETag> tags = ETag.parse(header);
-		if (tags.isEmpty()) {
+		String tags = header.strip();
+		Matcher element = ELEMENT.matcher(tags);
+		List<@Nullable String> leaves = new ArrayList<>();
+		boolean any = false;
+		int end = 0;
+		while (end < tags.length() && element.find()) {
+			end = element.end();
+			if (element.group(1) != null) {
+				any = true;
+			}
+			else if (element.group(2) == null) {
+				leaves.add(ETags.toLeaf(element.group(3)));
+			}
+		}
+		if (end < tags.length()) {
 			throw new InvalidIfMatchException();
 		}
-		List<@Nullable String> leaves = new ArrayList<>();
-		for (ETag tag : tags) {
-			if (tag.isWildcard()) {
-				return ExpectedLeaf.ANY;
-			}
-			if (!tag.weak()) {
-				leaves.add(ETags.toLeaf(tag.tag()));
-			}
-		}
-		return ExpectedLeaf.oneOf(leaves);
+		return any ? ExpectedLeaf.ANY : ExpectedLeaf.oneOf(leaves);
 	}
 
 }

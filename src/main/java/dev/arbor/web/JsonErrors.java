@@ -38,6 +38,11 @@ final class JsonErrors {
 		return field.toString();
 	}
 
+	/** Whether the body held a second JSON value after the first ({@code FAIL_ON_TRAILING_TOKENS}). */
+	static boolean isTrailingContent(DatabindException ex) {
+		return ex.getOriginalMessage().startsWith("Trailing token");
+	}
+
 	/** What is wrong with the value, to follow its field's name. */
 	static String describe(DatabindException ex) {
 		if (ex.getOriginalMessage().startsWith("Missing required creator property")) {

@@ -15,6 +15,7 @@ import dev.arbor.storage.SessionNotFoundException;
 import dev.arbor.storage.StorageException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.context.MessageSourceResolvable;
@@ -37,6 +38,7 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.servlet.HandlerMapping;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import tools.jackson.core.JacksonException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DatabindException;
 
@@ -127,6 +129,13 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		return respond(ProblemType.REQUEST_TOO_LARGE.create(ex.getMessage()), request);
 	}
 
+	/** Tomcat decodes query parameters lazily, so a query that is not UTF-8 surfaces when a handler reads it. */
+	@ExceptionHandler
+	ResponseEntity<Object> undecodableQuery(InvalidParameterException ex, WebRequest request) {
+		return respond(ProblemType.INVALID_PARAMETER
+			.create("The query string must be UTF-8, percent-encoded (RFC 3986); it could not be decoded"), request);
+	}
+
 	@ExceptionHandler
 	ResponseEntity<Object> unexpected(Exception ex, WebRequest request) {
 		log.error("Request failed: " + request.getDescription(false), ex);
@@ -145,12 +154,20 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 			return respond(ProblemType.MALFORMED_JSON.create(JsonErrors.describe(syntax)), headers, request);
 		}
 		DatabindException binding = cause(ex, DatabindException.class);
+		if (binding != null && JsonErrors.isTrailingContent(binding)) {
+			return respond(ProblemType.MALFORMED_JSON.create("The body holds more than one JSON value"), headers, request);
+		}
 		if (binding != null) {
 			String field = JsonErrors.field(binding);
 			ProblemDetail problem = ProblemType.INVALID_FIELD
 				.create(((field != null) ? field : "The body") + " " + JsonErrors.describe(binding));
 			problem.setProperty("field", field);
 			return respond(problem, headers, request);
+		}
+		JacksonException limit = cause(ex, JacksonException.class); // such as a nesting deeper than the parser allows
+		if (limit != null) {
+			return respond(ProblemType.MALFORMED_JSON.create("The body cannot be read as JSON: " + limit.getOriginalMessage()),
+					headers, request);
 		}
 		return respond(ProblemType.BAD_REQUEST.create("The request body is missing or unreadable"), headers, request);
 	}

@@ -4,9 +4,12 @@ import java.util.List;
 
 import dev.arbor.config.ArborProperties;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardHost;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -39,6 +42,15 @@ class WebConfiguration implements WebMvcConfigurer {
 		return registration;
 	}
 
+	@Bean
+	FilterRegistrationBean<PathParameterFilter> pathParameterFilter(
+			@Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
+		FilterRegistrationBean<PathParameterFilter> registration = new FilterRegistrationBean<>(
+				new PathParameterFilter(problems));
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 99);
+		return registration;
+	}
+
 	/**
 	 * Strict JSON for requests: a number is no string, a string no boolean (a wrong type is a 400, not a guess),
 	 * and drafts keep the digits of their decimals as the engine does ({@code Json.MAPPER}).
@@ -65,6 +77,13 @@ class WebConfiguration implements WebMvcConfigurer {
 	@Bean
 	TomcatConnectorCustomizer encodedSlashesReachTheApi() {
 		return (Connector connector) -> connector.setEncodedSolidusHandling("passthrough");
+	}
+
+	/** What Tomcat refuses itself is answered as a problem document too ({@link ProblemReportValve}). */
+	@Bean
+	WebServerFactoryCustomizer<TomcatServletWebServerFactory> problemReportsFromTomcat() {
+		return factory -> factory.addContextCustomizers(
+				context -> ((StandardHost) context.getParent()).setErrorReportValveClass(ProblemReportValve.class.getName()));
 	}
 
 }
