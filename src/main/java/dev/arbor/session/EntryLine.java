@@ -2,6 +2,7 @@ package dev.arbor.session;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
@@ -162,6 +163,11 @@ public final class EntryLine {
 		return this.json.clone();
 	}
 
+	/** The stored bytes, read-only and not copied: for writers that copy them straight into their own buffer. */
+	public ByteBuffer buffer() {
+		return ByteBuffer.wrap(this.json).asReadOnlyBuffer();
+	}
+
 	public void writeTo(OutputStream out) throws IOException {
 		out.write(this.json);
 	}
@@ -180,6 +186,14 @@ public final class EntryLine {
 			throw new IllegalStateException("Entry " + id() + " has no message object");
 		}
 		return new String(this.json, this.messageStart, this.messageEnd - this.messageStart, StandardCharsets.UTF_8);
+	}
+
+	/** The bytes of {@link #messageJson()}, read-only and not copied. */
+	public ByteBuffer messageBuffer() {
+		if (!hasMessageObject()) {
+			throw new IllegalStateException("Entry " + id() + " has no message object");
+		}
+		return ByteBuffer.wrap(this.json, this.messageStart, this.messageEnd - this.messageStart).slice().asReadOnlyBuffer();
 	}
 
 	/** The {@code message} object as a fresh tree. */

@@ -28,7 +28,43 @@ public final class Timestamps {
 
 	/** {@code 2025-11-20T23:33:01.550Z}: what new entries carry. */
 	public static String format(Instant instant) {
-		return FORMAT.format(instant);
+		return format(instant.toEpochMilli());
+	}
+
+	/**
+	 * {@link #format(Instant)} of epoch milliseconds. By hand for the years 0 to 9999: a tree view formats one per
+	 * entry, and {@code DateTimeFormatter} made that a third of its cost.
+	 */
+	public static String format(long epochMillis) {
+		long day = Math.floorDiv(epochMillis, 86_400_000L);
+		int millisOfDay = (int) Math.floorMod(epochMillis, 86_400_000L);
+		LocalDate date = LocalDate.ofEpochDay(day);
+		if (date.getYear() < 0 || date.getYear() > 9999) {
+			return FORMAT.format(Instant.ofEpochMilli(epochMillis));
+		}
+		char[] text = new char[FIXED_LENGTH];
+		digits(text, 0, date.getYear(), 4);
+		text[4] = '-';
+		digits(text, 5, date.getMonthValue(), 2);
+		text[7] = '-';
+		digits(text, 8, date.getDayOfMonth(), 2);
+		text[10] = 'T';
+		digits(text, 11, millisOfDay / 3_600_000, 2);
+		text[13] = ':';
+		digits(text, 14, millisOfDay / 60_000 % 60, 2);
+		text[16] = ':';
+		digits(text, 17, millisOfDay / 1000 % 60, 2);
+		text[19] = '.';
+		digits(text, 20, millisOfDay % 1000, 3);
+		text[23] = 'Z';
+		return new String(text);
+	}
+
+	private static void digits(char[] text, int at, int value, int count) {
+		for (int i = at + count - 1; i >= at; i--) {
+			text[i] = (char) ('0' + value % 10);
+			value /= 10;
+		}
 	}
 
 	/** Epoch milliseconds of an entry timestamp, or {@link #UNKNOWN} when it is not one. */

@@ -37,7 +37,7 @@ record SessionResponse(@Schema(example = "019a9f3e-7b2c-7d4e-8f10-2a3b4c5d6e7f")
 	static SessionResponse of(SessionInfo info) {
 		SessionHeader header = info.header();
 		long updated = info.lastEntryTimestamp();
-		String updatedAt = (updated != Timestamps.UNKNOWN) ? Timestamps.format(java.time.Instant.ofEpochMilli(updated))
+		String updatedAt = (updated != Timestamps.UNKNOWN) ? Timestamps.format(updated)
 				: null;
 		return new SessionResponse(info.id(), header.version(), header.cwd(), info.title(), header.parentSession(),
 				header.timestamp(), updatedAt, info.leafId(), info.entryCount(), header, info.malformedLines());

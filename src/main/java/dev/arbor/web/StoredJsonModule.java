@@ -6,6 +6,8 @@ import dev.arbor.session.ContextMessage;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.SessionHeader;
 import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.SerializableString;
+import tools.jackson.core.io.SerializedString;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueSerializer;
 import tools.jackson.databind.module.SimpleModule;
@@ -19,16 +21,17 @@ class StoredJsonModule extends SimpleModule {
 
 	StoredJsonModule() {
 		super("arbor-stored-json");
-		addSerializer(EntryLine.class, new RawSerializer<>(EntryLine::json));
-		addSerializer(SessionHeader.class, new RawSerializer<>(header -> header.json().toString()));
-		addSerializer(ContextMessage.class, new RawSerializer<>(ContextMessage::toJson));
+		addSerializer(EntryLine.class, new RawSerializer<>(entry -> new RawUtf8(entry.buffer())));
+		addSerializer(SessionHeader.class, new RawSerializer<>(header -> new SerializedString(header.json().toString())));
+		addSerializer(ContextMessage.class, new RawSerializer<>(message -> (message instanceof ContextMessage.Stored stored)
+				? new RawUtf8(stored.entry().messageBuffer()) : new SerializedString(message.toJson())));
 	}
 
 	private static final class RawSerializer<T> extends ValueSerializer<T> {
 
-		private final Function<T, String> json;
+		private final Function<T, SerializableString> json;
 
-		RawSerializer(Function<T, String> json) {
+		RawSerializer(Function<T, SerializableString> json) {
 			this.json = json;
 		}
 

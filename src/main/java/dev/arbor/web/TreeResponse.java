@@ -1,6 +1,5 @@
 package dev.arbor.web;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -52,7 +51,7 @@ record TreeResponse(@Schema(nullable = true, example = "c3d4e5f6") @Nullable Str
 
 	private static @Nullable String isoTimestamp(EntryLine entry) {
 		long millis = entry.timestamp();
-		return (millis != Timestamps.UNKNOWN) ? Timestamps.format(Instant.ofEpochMilli(millis)) : null;
+		return (millis != Timestamps.UNKNOWN) ? Timestamps.format(millis) : null;
 	}
 
 }

@@ -61,6 +61,28 @@ class EntryApiTests {
 	}
 
 	@Test
+	void entriesOutsideAsciiAndLargerThanTheWriteBufferShouldComeBackByteForByte() {
+		String sessionId = ApiSessions.create(this.client);
+		String small = ApiSessions.appendUser(this.client, sessionId, "é 😀 中文 \u2028");
+		String large = ApiSessions.appendUser(this.client, sessionId, "ünïcödé ".repeat(4000));
+		byte[] path = this.client.get()
+			.uri("/sessions/{id}/path", sessionId)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.returnResult()
+			.getResponseBody();
+		JsonNode entries = ApiSessions.json(path);
+		assertThat(entries.get(0).get("id").asString()).isEqualTo(small);
+		assertThat(entries.get(0).get("message").get("content").asString()).isEqualTo("é 😀 中文 \u2028");
+		assertThat(entries.get(1).get("id").asString()).isEqualTo(large);
+		assertThat(entries.get(1).get("message").get("content").asString()).isEqualTo("ünïcödé ".repeat(4000));
+		JsonNode context = ApiSessions.body(this.client.get().uri("/sessions/{id}/context", sessionId).exchange().expectStatus().isOk());
+		assertThat(context.get("messages").get(1).get("content").asString()).isEqualTo("ünïcödé ".repeat(4000));
+	}
+
+	@Test
 	void appendWhenNoAcceptableResponseShouldReturn406AndAppendNothing() {
 		String sessionId = ApiSessions.create(this.client);
 		Map<String, String> before = ApiSessions.files(storage);
