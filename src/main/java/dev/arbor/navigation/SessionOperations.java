@@ -29,13 +29,14 @@ public class SessionOperations {
 	}
 
 	/**
-	 * Sessions newest first (by their newest entry), optionally only those of one working directory.
+	 * Sessions newest first (by their newest entry), optionally only those of one working directory, with the files
+	 * that are not sessions.
 	 *
 	 * @param cwd the header's {@code cwd} to match exactly, or {@code null} for every session
 	 * @param limit the most sessions on the page
 	 * @param cursor the {@code nextCursor} of the previous page, or {@code null} for the first
 	 */
-	public Page<SessionInfo> list(@Nullable String cwd, int limit, @Nullable String cursor) {
+	public SessionListing list(@Nullable String cwd, int limit, @Nullable String cursor) {
 		SessionCursor after = (cursor != null) ? SessionCursor.parse(cursor) : null;
 		List<SessionInfo> rest = this.store.list()
 			.stream()
@@ -43,7 +44,8 @@ public class SessionOperations {
 			.filter(info -> after == null || after.precedes(info))
 			.sorted(SessionCursor.NEWEST_FIRST)
 			.toList();
-		return Page.of(rest, limit, info -> SessionCursor.after(info).encode());
+		return new SessionListing(Page.of(rest, limit, info -> SessionCursor.after(info).encode()),
+				this.store.unreadable());
 	}
 
 	public void delete(String sessionId, ExpectedLeaf expected) {

@@ -37,7 +37,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class FileSessionStore implements SessionStore, Closeable {
 
-	private static final long MISS_RESCAN_INTERVAL_NANOS = 1_000_000_000L;
+	private static final long RESCAN_INTERVAL_NANOS = 1_000_000_000L;
 
 	private final Path root;
 
@@ -52,7 +52,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	private volatile List<UnreadableSession> unreadable = List.of();
 
 	/** When a lookup of an unknown id last walked the directory; bounds what a stream of bad ids costs. */
-	private final AtomicLong lastMissRescan = new AtomicLong(System.nanoTime() - MISS_RESCAN_INTERVAL_NANOS);
+	private final AtomicLong lastRescan = new AtomicLong(System.nanoTime() - RESCAN_INTERVAL_NANOS);
 
 	/**
 	 * @param root the storage directory, created if missing
@@ -112,8 +112,13 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		return write(imported, this.clock.instant());
 	}
 
+	/**
+	 * Every readable session. The directory is scanned again first, for files others added: a walk that opens only
+	 * files it does not know yet, cheap next to the listing itself.
+	 */
 	@Override
 	public List<SessionInfo> list() {
+		rescan();
 		List<SessionInfo> result = new ArrayList<>();
 		for (StoredSession session : this.sessions.values()) {
 			try {
@@ -225,9 +230,9 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	}
 
 	private boolean rescanAllowed() {
-		long last = this.lastMissRescan.get();
+		long last = this.lastRescan.get();
 		long now = System.nanoTime();
-		return now - last >= MISS_RESCAN_INTERVAL_NANOS && this.lastMissRescan.compareAndSet(last, now);
+		return now - last >= RESCAN_INTERVAL_NANOS && this.lastRescan.compareAndSet(last, now);
 	}
 
 	private StoredSession session(String sessionId) {

@@ -59,15 +59,15 @@ final class SessionDirectory {
 				String id = (knownId != null) ? knownId : readSessionId(file);
 				Path existing = sessions.putIfAbsent(id, file);
 				if (existing != null) {
-					unreadable.add(new UnreadableSession(file,
+					unreadable.add(UnreadableSession.of(root, file,
 							"duplicate session id " + id + " (already in " + root.relativize(existing) + ")"));
 				}
 			}
 			catch (InvalidSessionFileException ex) {
-				unreadable.add(new UnreadableSession(file, ex.reason()));
+				unreadable.add(UnreadableSession.of(root, file, ex.reason()));
 			}
 			catch (IOException ex) {
-				unreadable.add(new UnreadableSession(file, "cannot be read: " + ex.getMessage()));
+				unreadable.add(UnreadableSession.of(root, file, "cannot be read: " + ex.getMessage()));
 			}
 		}
 		return new Scan(sessions, unreadable);

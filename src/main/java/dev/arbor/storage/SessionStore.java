@@ -32,10 +32,10 @@ public interface SessionStore {
 	 */
 	SessionInfo importSession(byte[] content, boolean skipMalformedLines);
 
-	/** Every readable session. */
+	/** Every readable session, including files other tools added since the last listing. */
 	List<SessionInfo> list();
 
-	/** Files under the store that are not usable sessions, with the reason. */
+	/** Files under the store that are not usable sessions, with the reason, as of the last listing. */
 	List<UnreadableSession> unreadable();
 
 	SessionInfo get(String sessionId);

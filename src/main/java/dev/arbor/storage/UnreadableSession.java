@@ -7,7 +7,15 @@ import java.nio.file.Path;
  * reason, never modified (SESSION-TREE.md §3).
  *
  * @param file the file
+ * @param name the file's path under the storage directory, with {@code /} between names: what a client may be
+ * shown (the absolute path would tell it the server's layout)
  * @param reason why it cannot be used
  */
-public record UnreadableSession(Path file, String reason) {
+public record UnreadableSession(Path file, String name, String reason) {
+
+	static UnreadableSession of(Path root, Path file, String reason) {
+		String name = root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
+		return new UnreadableSession(file, name, reason);
+	}
+
 }

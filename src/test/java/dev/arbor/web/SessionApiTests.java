@@ -158,6 +158,21 @@ class SessionApiTests {
 	}
 
 	@Test
+	void listSessionsShouldFindFilesOthersAddedAndReportThoseThatAreNoSessions() throws IOException {
+		Path dropped = Files.createDirectories(storage.resolve("dropped-" + uniqueCwd().replace('/', '-')));
+		Files.copy(Fixtures.path(Fixtures.PI_V1), dropped.resolve("upstream.jsonl"));
+		Files.writeString(dropped.resolve("notes.jsonl"), "just some notes\n");
+		byte[] notes = Files.readAllBytes(dropped.resolve("notes.jsonl"));
+		JsonNode page = list("/sessions");
+		assertThat(ids(page.get("items"))).contains(fixtureSessionId());
+		String name = storage.relativize(dropped.resolve("notes.jsonl")).toString();
+		assertThat(page.get("unreadable").toString()).contains("{\"file\":\"" + name + "\",\"reason\":");
+		assertThat(dropped.resolve("notes.jsonl")).hasBinaryContent(notes);
+		Files.delete(dropped.resolve("notes.jsonl"));
+		assertThat(list("/sessions").get("unreadable").toString()).doesNotContain(name);
+	}
+
+	@Test
 	void listSessionsWhenCursorIsEmptyShouldStartAtTheFirstPage() {
 		String cwd = uniqueCwd();
 		String only = create(cwd);
