@@ -154,11 +154,6 @@ public final class SessionTree {
 		return this.newestTimestamp;
 	}
 
-	/** The last entry in file order, if any. */
-	public Optional<EntryLine> lastEntry() {
-		return (this.size > 0) ? Optional.of(this.entries[this.size - 1]) : Optional.empty();
-	}
-
 	/** Root → {@code fromId} inclusive; empty for an unknown id or {@code null}. Linear in the path length. */
 	public List<EntryLine> getPath(@Nullable String fromId) {
 		if (fromId == null) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +15,6 @@ import java.util.function.Function;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.SessionLines;
 import dev.arbor.session.SessionTree;
-import dev.arbor.session.Timestamps;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -47,7 +45,7 @@ final class StoredSession {
 
 	private volatile long lastUsed;
 
-	private volatile @Nullable Summary summary;
+	private volatile @Nullable SessionSummary summary;
 
 	private final Consumer<StoredSession> afterLoad;
 
@@ -93,7 +91,7 @@ final class StoredSession {
 		ReentrantReadWriteLock.ReadLock readLock = this.lock.readLock();
 		readLock.lock();
 		try {
-			Summary cached = this.summary;
+			SessionSummary cached = this.summary;
 			if (this.loaded == null && !this.deleted && cached != null && cached.isCurrent(this.path)) {
 				return cached.info();
 			}
@@ -105,15 +103,10 @@ final class StoredSession {
 	}
 
 	private SessionInfo summarize(Loaded loaded) {
-		SessionTree tree = loaded.tree;
-		long newest = tree.newestTimestamp();
-		if (newest == Timestamps.UNKNOWN && tree.header().timestamp() != null) {
-			newest = Timestamps.parseMillis(tree.header().timestamp());
-		}
-		SessionInfo info = new SessionInfo(this.sessionId, this.path, tree.header(), tree.title(), tree.leafId(),
-				tree.size(), newest, loaded.malformedLines);
-		this.summary = new Summary(info, loaded.bytes, Summary.sidecarStamp(this.path));
-		return info;
+		SessionSummary taken = SessionSummary.of(this.sessionId, this.path, loaded.tree, loaded.malformedLines,
+				loaded.bytes);
+		this.summary = taken;
+		return taken.info();
 	}
 
 	private <T> T readLoaded(Function<Loaded, T> reader) {
@@ -382,33 +375,6 @@ final class StoredSession {
 			}
 			this.file = null;
 		}
-	}
-
-	/**
-	 * A session's listing data, with the file length and the leaf sidecar's modification time it was taken at:
-	 * another process's append changes the length, its leaf move replaces the sidecar. A rewrite in place to the
-	 * same length (a title slot) is not seen, as elsewhere in this store.
-	 */
-	private record Summary(SessionInfo info, long fileLength, @Nullable FileTime sidecar) {
-
-		boolean isCurrent(Path path) {
-			try {
-				return Files.size(path) == this.fileLength && Objects.equals(sidecarStamp(path), this.sidecar);
-			}
-			catch (IOException ex) {
-				return false; // gone or unreadable: loading it says which
-			}
-		}
-
-		static @Nullable FileTime sidecarStamp(Path path) {
-			try {
-				return Files.getLastModifiedTime(StorageFiles.leafSidecar(path));
-			}
-			catch (IOException ex) {
-				return null; // no leaf recorded
-			}
-		}
-
 	}
 
 	/** The loaded tree and how the file must be written next. Guarded by the session's lock. */

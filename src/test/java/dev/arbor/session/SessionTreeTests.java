@@ -13,6 +13,7 @@ import static dev.arbor.session.Entries.entry;
 import static dev.arbor.session.Entries.ids;
 import static dev.arbor.session.Entries.label;
 import static dev.arbor.session.Entries.line;
+import static dev.arbor.session.Entries.millisAt;
 import static dev.arbor.session.Entries.tree;
 import static dev.arbor.session.Entries.user;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -127,14 +128,14 @@ class SessionTreeTests {
 	void leafAfterLoadShouldBeTheLastEntryInFileOrder() {
 		SessionTree tree = tree(user("a", null, at(0), "root"), user("b", "a", at(1), "b"), user("c", "a", at(2), "c"));
 		assertThat(tree.leafId()).isEqualTo("c");
-		assertThat(tree.lastEntry()).hasValueSatisfying((entry) -> assertThat(entry.id()).isEqualTo("c"));
+		assertThat(tree.newestTimestamp()).isEqualTo(millisAt(2));
 	}
 
 	@Test
 	void leafOfAnEmptySessionShouldBeNull() {
 		SessionTree tree = tree();
 		assertThat(tree.leafId()).isNull();
-		assertThat(tree.lastEntry()).isEmpty();
+		assertThat(tree.newestTimestamp()).isEqualTo(Timestamps.UNKNOWN);
 		assertThat(tree.getEntries()).isEmpty();
 		assertThat(tree.getTree().rootIds()).isEmpty();
 		assertThat(tree.getTree().nodes()).isEmpty();
