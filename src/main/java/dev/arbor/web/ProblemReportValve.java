@@ -8,14 +8,15 @@ import dev.arbor.session.Json;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Tomcat's error page for what it refuses before the application sees it ({@code %00} or a bad encoding in the
- * path, a request line over the limit), as a problem document instead of HTML: clients parse one error format.
- * Errors of the application never get here; they are answered by {@link ProblemDetailsAdvice}. Public because
- * Tomcat makes it from its class name.
+ * Tomcat's error page, as a problem document instead of HTML, so that clients parse one error format: for what
+ * Tomcat refuses before the application sees it ({@code %00} or a bad encoding in the path, a request line over the
+ * limit) and for any {@code sendError} without a body. Errors the API raises never get here; they are answered by
+ * {@link ProblemDetailsAdvice}. Public because Tomcat makes it from its class name.
  */
 public class ProblemReportValve extends ErrorReportValve {
 
@@ -31,8 +32,7 @@ public class ProblemReportValve extends ErrorReportValve {
 			.put("type", type.type().toString())
 			.put("title", type.title())
 			.put("status", status)
-			.put("detail", (status < 500) ? "The server refused the request before the API saw it: a path or header it "
-					+ "cannot accept, such as an encoded NUL or backslash, or a request line that is too long" : type.title());
+			.put("detail", detail(status, response.getMessage()));
 		try {
 			response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 			response.setCharacterEncoding(StandardCharsets.UTF_8.name());
@@ -45,6 +45,15 @@ public class ProblemReportValve extends ErrorReportValve {
 		catch (IOException | IllegalStateException ex) {
 			// The client is gone or the response is closed: there is nobody left to tell.
 		}
+	}
+
+	private static String detail(int status, @Nullable String message) {
+		if (status >= 500) {
+			return ProblemType.forStatus(status).title(); // nothing internal goes out
+		}
+		String reason = (message != null && !message.isBlank()) ? message : "the request cannot be accepted";
+		return "The server refused the request before the API saw it: " + reason
+				+ " (a path or header it does not accept, such as an encoded NUL or backslash, or one too long)";
 	}
 
 }
