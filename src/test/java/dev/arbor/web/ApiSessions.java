@@ -9,9 +9,12 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import dev.arbor.session.Json;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.client.RestTestClient;
 import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Sessions made over HTTP for API tests, and the files behind them. */
 final class ApiSessions {
@@ -55,6 +58,21 @@ final class ApiSessions {
 				+ Json.MAPPER.writeValueAsString(text) + "}],\"provider\":\"anthropic\",\"model\":\"claude-sonnet-4-5\"}}")
 			.get("id")
 			.asString();
+	}
+
+	/** Where the problem types live ({@code ProblemType}). */
+	static final String PROBLEMS = "https://arbor.dev/problems/";
+
+	/** A problem document of this status and type with a detail; returned for further checks. */
+	static JsonNode problem(RestTestClient.ResponseSpec response, HttpStatus status, String type) {
+		JsonNode problem = body(response.expectStatus()
+			.isEqualTo(status)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON));
+		assertThat(problem.get("type").asString()).isEqualTo(PROBLEMS + type);
+		assertThat(problem.get("status").asInt()).isEqualTo(status.value());
+		assertThat(problem.get("detail").asString()).isNotBlank();
+		return problem;
 	}
 
 	/** The response body as JSON. */

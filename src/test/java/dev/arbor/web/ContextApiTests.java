@@ -37,8 +37,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @AutoConfigureRestTestClient
 class ContextApiTests {
 
-	private static final String PROBLEMS = "https://arbor.dev/problems/";
-
 	/** The header id of {@link Fixtures#OMP_V3}, under which the import stores it. */
 	private static final String OMP_ID = "d703a1a9-1b7b-4fb1-b512-c9738b1fe617";
 
@@ -290,7 +288,7 @@ class ContextApiTests {
 	@Test
 	void getContextWhenLeafIdIsUnknownShouldReturn404() {
 		String sessionId = importSession(user("e1", null, 1, "one"));
-		JsonNode problem = problem(
+		JsonNode problem = ApiSessions.problem(
 				this.client.get().uri("/sessions/{id}/context?leafId={leafId}", sessionId, "deadbeef").exchange(),
 				HttpStatus.NOT_FOUND, "entry-not-found");
 		assertThat(problem.get("entryId").asString()).isEqualTo("deadbeef");
@@ -300,14 +298,14 @@ class ContextApiTests {
 	@Test
 	void getContextWhenLeafIdIsNoIdShouldReturn400() {
 		String sessionId = importSession(user("e1", null, 1, "one"));
-		problem(this.client.get().uri("/sessions/{id}/context?leafId={leafId}", sessionId, "../e1").exchange(),
+		ApiSessions.problem(this.client.get().uri("/sessions/{id}/context?leafId={leafId}", sessionId, "../e1").exchange(),
 				HttpStatus.BAD_REQUEST, "invalid-id");
 	}
 
 	@Test
 	void getContextWhenFormatIsUnknownShouldReturn400NamingTheFormats() {
 		String sessionId = importSession(user("e1", null, 1, "one"));
-		JsonNode problem = problem(this.client.get().uri("/sessions/{id}/context?format=openai", sessionId).exchange(),
+		JsonNode problem = ApiSessions.problem(this.client.get().uri("/sessions/{id}/context?format=openai", sessionId).exchange(),
 				HttpStatus.BAD_REQUEST, "invalid-parameter");
 		assertThat(problem.get("parameter").asString()).isEqualTo("format");
 		assertThat(problem.get("detail").asString()).contains("openai").contains("agent").contains("llm");
@@ -316,13 +314,13 @@ class ContextApiTests {
 	@Test
 	void getContextWhenFormatIsAnEnumConstantShouldReturn400() {
 		String sessionId = importSession(user("e1", null, 1, "one"));
-		problem(this.client.get().uri("/sessions/{id}/context?format=LLM", sessionId).exchange(), HttpStatus.BAD_REQUEST,
+		ApiSessions.problem(this.client.get().uri("/sessions/{id}/context?format=LLM", sessionId).exchange(), HttpStatus.BAD_REQUEST,
 				"invalid-parameter");
 	}
 
 	@Test
 	void getContextWhenSessionIsUnknownShouldReturn404() {
-		problem(this.client.get().uri("/sessions/{id}/context", "no-such-session").exchange(), HttpStatus.NOT_FOUND,
+		ApiSessions.problem(this.client.get().uri("/sessions/{id}/context", "no-such-session").exchange(), HttpStatus.NOT_FOUND,
 				"session-not-found");
 	}
 
@@ -433,17 +431,6 @@ class ContextApiTests {
 			.contentType(MediaType.APPLICATION_JSON)
 			.expectHeader()
 			.valueEquals(HttpHeaders.ETAG, "\"" + sessionLeafId + "\""));
-	}
-
-	private JsonNode problem(RestTestClient.ResponseSpec response, HttpStatus status, String type) {
-		JsonNode problem = ApiSessions.body(response.expectStatus()
-			.isEqualTo(status)
-			.expectHeader()
-			.contentType(MediaType.APPLICATION_PROBLEM_JSON));
-		assertThat(problem.get("type").asString()).isEqualTo(PROBLEMS + type);
-		assertThat(problem.get("status").asInt()).isEqualTo(status.value());
-		assertThat(problem.get("detail").asString()).isNotBlank();
-		return problem;
 	}
 
 	// Reading answers

@@ -30,8 +30,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @AutoConfigureRestTestClient
 class LabelApiTests {
 
-	private static final String PROBLEMS = "https://arbor.dev/problems/";
-
 	private static final MediaType NDJSON = MediaType.parseMediaType("application/x-ndjson");
 
 	@TempDir
@@ -88,7 +86,7 @@ class LabelApiTests {
 
 	@Test
 	void getLabelsWhenSessionIsUnknownShouldReturn404() {
-		problem(this.client.get().uri("/sessions/{id}/labels", "no-such-session").exchange(), HttpStatus.NOT_FOUND,
+		ApiSessions.problem(this.client.get().uri("/sessions/{id}/labels", "no-such-session").exchange(), HttpStatus.NOT_FOUND,
 				"session-not-found");
 	}
 
@@ -215,7 +213,7 @@ class LabelApiTests {
 		String sessionId = ApiSessions.create(this.client);
 		String first = ApiSessions.appendUser(this.client, sessionId, "one");
 		Map<String, String> before = ApiSessions.files(storage);
-		JsonNode problem = problem(this.client.put()
+		JsonNode problem = ApiSessions.problem(this.client.put()
 			.uri("/sessions/{id}/labels/{entryId}", sessionId, "deadbeef")
 			.contentType(MediaType.APPLICATION_JSON)
 			.body("{\"label\":\"x\"}")
@@ -232,14 +230,14 @@ class LabelApiTests {
 		String sessionId = ApiSessions.create(this.client);
 		ApiSessions.appendUser(this.client, sessionId, "one");
 		Map<String, String> before = ApiSessions.files(storage);
-		problem(this.client.delete().uri("/sessions/{id}/labels/{entryId}", sessionId, "deadbeef").exchange(),
+		ApiSessions.problem(this.client.delete().uri("/sessions/{id}/labels/{entryId}", sessionId, "deadbeef").exchange(),
 				HttpStatus.NOT_FOUND, "entry-not-found");
 		assertThat(ApiSessions.files(storage)).isEqualTo(before);
 	}
 
 	@Test
 	void setLabelWhenSessionIsUnknownShouldReturn404() {
-		problem(this.client.put()
+		ApiSessions.problem(this.client.put()
 			.uri("/sessions/{id}/labels/{entryId}", "no-such-session", "deadbeef")
 			.contentType(MediaType.APPLICATION_JSON)
 			.body("{\"label\":\"x\"}")
@@ -252,7 +250,7 @@ class LabelApiTests {
 		String first = ApiSessions.appendUser(this.client, sessionId, "one");
 		Map<String, String> before = ApiSessions.files(storage);
 		for (String body : new String[] { "{}", "{\"label\":null}" }) {
-			JsonNode problem = problem(this.client.put()
+			JsonNode problem = ApiSessions.problem(this.client.put()
 				.uri("/sessions/{id}/labels/{entryId}", sessionId, first)
 				.contentType(MediaType.APPLICATION_JSON)
 				.body(body)
@@ -269,7 +267,7 @@ class LabelApiTests {
 		String first = ApiSessions.appendUser(this.client, sessionId, "one");
 		Map<String, String> before = ApiSessions.files(storage);
 		for (String body : new String[] { "{\"label\":5}", "{\"label\":true}", "{\"label\":[\"x\"]}" }) {
-			JsonNode problem = problem(this.client.put()
+			JsonNode problem = ApiSessions.problem(this.client.put()
 				.uri("/sessions/{id}/labels/{entryId}", sessionId, first)
 				.contentType(MediaType.APPLICATION_JSON)
 				.body(body)
@@ -283,7 +281,7 @@ class LabelApiTests {
 	void setLabelWhenBodyIsNotJsonShouldReturn400() {
 		String sessionId = ApiSessions.create(this.client);
 		String first = ApiSessions.appendUser(this.client, sessionId, "one");
-		problem(this.client.put()
+		ApiSessions.problem(this.client.put()
 			.uri("/sessions/{id}/labels/{entryId}", sessionId, first)
 			.contentType(MediaType.APPLICATION_JSON)
 			.body("{\"label\":")
@@ -302,7 +300,7 @@ class LabelApiTests {
 			.contentType(MediaType.APPLICATION_JSON)
 			.body("{\"label\":\"x\"}")
 			.exchange();
-		JsonNode problem = problem(response, HttpStatus.PRECONDITION_FAILED, "leaf-moved");
+		JsonNode problem = ApiSessions.problem(response, HttpStatus.PRECONDITION_FAILED, "leaf-moved");
 		response.expectHeader().valueEquals(HttpHeaders.ETAG, "\"" + second + "\"");
 		assertThat(problem.get("leafId").asString()).isEqualTo(second);
 		assertThat(ApiSessions.files(storage)).isEqualTo(before);
@@ -315,7 +313,7 @@ class LabelApiTests {
 		String first = ApiSessions.appendUser(this.client, sessionId, "one");
 		setLabel(sessionId, first, "{\"label\":\"keep\"}");
 		Map<String, String> before = ApiSessions.files(storage);
-		problem(this.client.delete()
+		ApiSessions.problem(this.client.delete()
 			.uri("/sessions/{id}/labels/{entryId}", sessionId, first)
 			.header(HttpHeaders.IF_MATCH, "\"" + first + "\"")
 			.exchange(), HttpStatus.PRECONDITION_FAILED, "leaf-moved");
@@ -361,17 +359,6 @@ class LabelApiTests {
 	private @Nullable String leaf(String sessionId) {
 		JsonNode leaf = ApiSessions.body(this.client.get().uri("/sessions/{id}/leaf", sessionId).exchange().expectStatus().isOk());
 		return leaf.get("leafId").isNull() ? null : leaf.get("leafId").asString();
-	}
-
-	private JsonNode problem(RestTestClient.ResponseSpec response, HttpStatus status, String type) {
-		JsonNode problem = ApiSessions.body(response.expectStatus()
-			.isEqualTo(status)
-			.expectHeader()
-			.contentType(MediaType.APPLICATION_PROBLEM_JSON));
-		assertThat(problem.get("type").asString()).isEqualTo(PROBLEMS + type);
-		assertThat(problem.get("status").asInt()).isEqualTo(status.value());
-		assertThat(problem.get("detail").asString()).isNotBlank();
-		return problem;
 	}
 
 	// Entries, written as JSON with single quotes

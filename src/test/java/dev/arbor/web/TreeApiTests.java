@@ -37,8 +37,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @AutoConfigureRestTestClient
 class TreeApiTests {
 
-	private static final String PROBLEMS = "https://arbor.dev/problems/";
-
 	/** The header id of {@link Fixtures#OMP_V3}, under which the import stores it. */
 	private static final String OMP_ID = "d703a1a9-1b7b-4fb1-b512-c9738b1fe617";
 
@@ -179,14 +177,14 @@ class TreeApiTests {
 
 	@Test
 	void getTreeWhenSessionIsUnknownShouldReturn404() {
-		JsonNode problem = problem(this.client.get().uri("/sessions/{id}/tree", "no-such-session").exchange(),
+		JsonNode problem = ApiSessions.problem(this.client.get().uri("/sessions/{id}/tree", "no-such-session").exchange(),
 				HttpStatus.NOT_FOUND, "session-not-found");
 		assertThat(problem.get("sessionId").asString()).isEqualTo("no-such-session");
 	}
 
 	@Test
 	void getTreeWhenSessionIdIsNoIdShouldReturn400() {
-		problem(this.client.get().uri("/sessions/{id}/tree", "-bad").exchange(), HttpStatus.BAD_REQUEST, "invalid-id");
+		ApiSessions.problem(this.client.get().uri("/sessions/{id}/tree", "-bad").exchange(), HttpStatus.BAD_REQUEST, "invalid-id");
 	}
 
 	// getTreeRows: filters (§10)
@@ -409,7 +407,7 @@ class TreeApiTests {
 	@Test
 	void getTreeRowsWhenFilterIsUnknownShouldReturn400ListingTheFilters() {
 		String sessionId = selectorSession();
-		JsonNode problem = problem(this.client.get().uri("/sessions/{id}/tree/rows?filter=tools-only", sessionId).exchange(),
+		JsonNode problem = ApiSessions.problem(this.client.get().uri("/sessions/{id}/tree/rows?filter=tools-only", sessionId).exchange(),
 				HttpStatus.BAD_REQUEST, "invalid-parameter");
 		assertThat(problem.get("detail").asString()).contains("tools-only")
 			.contains("default", "no-tools", "user-only", "labeled-only", "all");
@@ -420,7 +418,7 @@ class TreeApiTests {
 	void getTreeRowsWhenFilterIsAnEnumConstantShouldReturn400() {
 		String sessionId = selectorSession();
 		for (String constant : new String[] { "ALL", "NO_TOOLS", "Default" }) {
-			problem(this.client.get().uri("/sessions/{id}/tree/rows?filter={filter}", sessionId, constant).exchange(),
+			ApiSessions.problem(this.client.get().uri("/sessions/{id}/tree/rows?filter={filter}", sessionId, constant).exchange(),
 					HttpStatus.BAD_REQUEST, "invalid-parameter");
 		}
 	}
@@ -428,21 +426,21 @@ class TreeApiTests {
 	@Test
 	void getTreeRowsWhenCursorNamesNoRowShouldReturn400() {
 		String sessionId = selectorSession();
-		JsonNode problem = problem(this.client.get().uri("/sessions/{id}/tree/rows?cursor=nope", sessionId).exchange(),
+		JsonNode problem = ApiSessions.problem(this.client.get().uri("/sessions/{id}/tree/rows?cursor=nope", sessionId).exchange(),
 				HttpStatus.BAD_REQUEST, "invalid-parameter");
 		assertThat(problem.get("parameter").asString()).isEqualTo("cursor");
 		// m1 is an entry, but no row of the default view.
-		problem(this.client.get().uri("/sessions/{id}/tree/rows?cursor=m1", sessionId).exchange(), HttpStatus.BAD_REQUEST,
+		ApiSessions.problem(this.client.get().uri("/sessions/{id}/tree/rows?cursor=m1", sessionId).exchange(), HttpStatus.BAD_REQUEST,
 				"invalid-parameter");
 	}
 
 	@Test
 	void getTreeRowsWhenLimitIsOutOfRangeShouldReturn400() {
 		String sessionId = selectorSession();
-		JsonNode zero = problem(this.client.get().uri("/sessions/{id}/tree/rows?limit=0", sessionId).exchange(),
+		JsonNode zero = ApiSessions.problem(this.client.get().uri("/sessions/{id}/tree/rows?limit=0", sessionId).exchange(),
 				HttpStatus.BAD_REQUEST, "invalid-parameter");
 		assertThat(zero.get("parameter").asString()).isEqualTo("limit");
-		problem(this.client.get().uri("/sessions/{id}/tree/rows?limit=many", sessionId).exchange(), HttpStatus.BAD_REQUEST,
+		ApiSessions.problem(this.client.get().uri("/sessions/{id}/tree/rows?limit=many", sessionId).exchange(), HttpStatus.BAD_REQUEST,
 				"invalid-parameter");
 	}
 
@@ -622,17 +620,6 @@ class TreeApiTests {
 			.isOk()
 			.expectHeader()
 			.valueEquals(HttpHeaders.ETAG, "\"" + leafId + "\""));
-	}
-
-	private JsonNode problem(RestTestClient.ResponseSpec response, HttpStatus status, String type) {
-		JsonNode problem = ApiSessions.body(response.expectStatus()
-			.isEqualTo(status)
-			.expectHeader()
-			.contentType(MediaType.APPLICATION_PROBLEM_JSON));
-		assertThat(problem.get("type").asString()).isEqualTo(PROBLEMS + type);
-		assertThat(problem.get("status").asInt()).isEqualTo(status.value());
-		assertThat(problem.get("detail").asString()).isNotBlank();
-		return problem;
 	}
 
 	// Reading answers
