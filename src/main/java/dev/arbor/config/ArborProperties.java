@@ -1,10 +1,19 @@
 package dev.arbor.config;
 
+import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
 
+import dev.arbor.events.EventType;
 import dev.arbor.storage.FsyncPolicy;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
+import org.hibernate.validator.constraints.time.DurationMin;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
@@ -15,10 +24,13 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param storage where session files live and how appends reach the disk
  * @param api limits of the HTTP API
+ * @param events the Server-Sent Events streams
+ * @param hooks the webhooks that answer {@code session_before_*} events
  */
 @ConfigurationProperties("arbor")
 @Validated
-public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValue @Valid Api api) {
+public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValue @Valid Api api,
+		@DefaultValue @Valid Events events, @DefaultValue @Valid Hooks hooks) {
 
 	/**
 	 * Session storage.
@@ -37,6 +49,50 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * @param maxRequestBytes the largest request body accepted (imports included); larger ones get 413
 	 */
 	public record Api(@DefaultValue("16MB") @NotNull DataSize maxRequestBytes) {
+	}
+
+	/**
+	 * Server-Sent Events.
+	 *
+	 * @param replaySize the latest events kept per session (and for the stream of all sessions) for clients that
+	 * reconnect with {@code Last-Event-ID}
+	 * @param heartbeat how often an idle stream gets a comment, so that proxies keep it open
+	 * @param maxPending the events a client may fall behind before it is dropped (it reconnects and replays)
+	 */
+	public record Events(@DefaultValue("1000") @Min(0) int replaySize,
+			@DefaultValue("15s") @NotNull @DurationMin(millis = 1) Duration heartbeat,
+			@DefaultValue("1000") @Min(1) int maxPending) {
+	}
+
+	/**
+	 * Hooks.
+	 *
+	 * @param webhooks called in this order, after the hooks that are beans
+	 */
+	public record Hooks(@DefaultValue List<@Valid Webhook> webhooks) {
+	}
+
+	/**
+	 * A webhook (API.md, Hooks).
+	 *
+	 * @param name what logs call it; the URL without its query by default
+	 * @param url where the events are POSTed
+	 * @param events the events it answers: {@code session_before_tree}, {@code session_before_branch}
+	 * @param timeout how long its answer is waited for; a slower one counts as no answer
+	 * @param secret the key of the {@code X-Arbor-Signature-256} HMAC-SHA256 header; none without it
+	 */
+	public record Webhook(@Nullable String name, @NotNull URI url,
+			@DefaultValue({ "session_before_tree", "session_before_branch" }) @NotEmpty Set<EventType> events,
+			@DefaultValue("30s") @NotNull @DurationMin(millis = 1) Duration timeout, @Nullable String secret) {
+
+		/** The name logs give it. */
+		public String displayName() {
+			if (this.name != null && !this.name.isBlank()) {
+				return this.name;
+			}
+			return this.url.getScheme() + "://" + this.url.getAuthority() + this.url.getPath();
+		}
+
 	}
 
 }

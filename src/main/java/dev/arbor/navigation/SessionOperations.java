@@ -16,8 +16,11 @@ public class SessionOperations {
 
 	private final SessionStore store;
 
-	public SessionOperations(SessionStore store) {
+	private final SessionGates gates;
+
+	public SessionOperations(SessionStore store, SessionGates gates) {
 		this.store = store;
+		this.gates = gates;
 	}
 
 	public SessionInfo create(@Nullable String cwd, @Nullable String title, @Nullable String parentSession) {
@@ -49,7 +52,10 @@ public class SessionOperations {
 	}
 
 	public void delete(String sessionId, ExpectedLeaf expected) {
-		this.store.delete(sessionId, expected);
+		this.gates.shared(sessionId, () -> {
+			this.store.delete(sessionId, expected);
+			return null;
+		});
 	}
 
 	/** Stores an upstream JSONL file under the id in its header, migrated to version 3. */

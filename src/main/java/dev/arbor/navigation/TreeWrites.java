@@ -14,31 +14,36 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Writing one session: appends, leaf moves, branch summaries and labels (SESSION-TREE.md §2.2, §6). Each is
- * durable when it returns, conditional on the leaf the caller saw, and changes nothing when it fails.
+ * durable when it returns, conditional on the leaf the caller saw, and changes nothing when it fails. They wait
+ * while a navigation of the session runs ({@link SessionGates}).
  */
 @Service
 public class TreeWrites {
 
 	private final SessionStore store;
 
-	public TreeWrites(SessionStore store) {
+	private final SessionGates gates;
+
+	public TreeWrites(SessionStore store, SessionGates gates) {
 		this.store = store;
+		this.gates = gates;
 	}
 
 	/** Appends drafts after the leaf, all or nothing; the leaf is then the last one. */
 	public List<EntryLine> append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts) {
-		return this.store.append(sessionId, expected, drafts);
+		return this.gates.shared(sessionId, () -> this.store.append(sessionId, expected, drafts));
 	}
 
 	/** {@code branch(entryId)}, or {@code resetLeaf()} for {@code null}; returns the new leaf. */
 	public @Nullable String moveLeaf(String sessionId, ExpectedLeaf expected, @Nullable String entryId) {
-		return this.store.moveLeaf(sessionId, expected, entryId);
+		return this.gates.shared(sessionId, () -> this.store.moveLeaf(sessionId, expected, entryId));
 	}
 
 	/** {@code branchWithSummary}: the summary entry, now the leaf. */
 	public EntryLine appendBranchSummary(String sessionId, ExpectedLeaf expected, @Nullable String fromId,
 			String summary, @Nullable JsonNode details, @Nullable Boolean fromExtension) {
-		return this.store.appendBranchSummary(sessionId, expected, fromId, summary, details, fromExtension);
+		return this.gates.shared(sessionId,
+				() -> this.store.appendBranchSummary(sessionId, expected, fromId, summary, details, fromExtension));
 	}
 
 	/**
@@ -52,7 +57,7 @@ public class TreeWrites {
 		if (label != null && !label.isBlank()) {
 			draft.put("label", label);
 		}
-		return this.store.append(sessionId, expected, List.of(draft)).get(0);
+		return append(sessionId, expected, List.of(draft)).get(0);
 	}
 
 }

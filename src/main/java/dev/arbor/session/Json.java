@@ -62,6 +62,11 @@ public final class Json {
 		return new String(toBytes(node), StandardCharsets.UTF_8);
 	}
 
+	/** A string as a JSON string literal, quotes included. */
+	public static String quote(String text) {
+		return MAPPER.writeValueAsString(text);
+	}
+
 	/** The field's text when it is a JSON string, else {@code null}. */
 	public static @Nullable String text(JsonNode node, String field) {
 		JsonNode value = node.get(field);

@@ -35,7 +35,7 @@ public record ExpectedLeaf(boolean any, List<@Nullable String> leafIds) {
 		return this.any || this.leafIds.contains(actual);
 	}
 
-	void check(String sessionId, @Nullable String actual) {
+	public void check(String sessionId, @Nullable String actual) {
 		if (!matches(actual)) {
 			throw new LeafMovedException(sessionId, this.leafIds, actual);
 		}

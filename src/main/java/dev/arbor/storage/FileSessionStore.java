@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
@@ -39,6 +40,8 @@ public final class FileSessionStore implements SessionStore, Closeable {
 
 	private static final long RESCAN_INTERVAL_NANOS = 1_000_000_000L;
 
+	private static final System.Logger LOGGER = System.getLogger(FileSessionStore.class.getName());
+
 	private final Path root;
 
 	private final FsyncPolicy fsync;
@@ -50,6 +53,8 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	private final Map<String, StoredSession> sessions = new ConcurrentHashMap<>();
 
 	private volatile List<UnreadableSession> unreadable = List.of();
+
+	private final List<SessionChangeListener> listeners = new CopyOnWriteArrayList<>();
 
 	/** When a lookup of an unknown id last walked the directory; bounds what a stream of bad ids costs. */
 	private final AtomicLong lastRescan = new AtomicLong(System.nanoTime() - RESCAN_INTERVAL_NANOS);
@@ -76,6 +81,23 @@ public final class FileSessionStore implements SessionStore, Closeable {
 
 	public Path root() {
 		return this.root;
+	}
+
+	@Override
+	public void addChangeListener(SessionChangeListener listener) {
+		this.listeners.add(listener);
+	}
+
+	/** One listener that fails must not keep the others from hearing, nor fail the write that was made. */
+	private void tellListeners(SessionChange change) {
+		for (SessionChangeListener listener : this.listeners) {
+			try {
+				listener.onChange(change);
+			}
+			catch (RuntimeException ex) {
+				LOGGER.log(System.Logger.Level.WARNING, "A session change listener failed on " + change, ex);
+			}
+		}
 	}
 
 	@Override
@@ -263,11 +285,13 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		}
 		StoredSession session = newStoredSession(id, file);
 		this.sessions.put(id, session);
-		return session.info();
+		SessionInfo info = session.info();
+		tellListeners(new SessionChange.SessionCreated(info));
+		return info;
 	}
 
 	private StoredSession newStoredSession(String id, Path file) {
-		return new StoredSession(id, file, this.fsync, this.clock, this::evictIfNeeded);
+		return new StoredSession(id, file, this.fsync, this.clock, this::evictIfNeeded, this::tellListeners);
 	}
 
 	/**

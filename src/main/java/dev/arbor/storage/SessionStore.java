@@ -62,4 +62,7 @@ public interface SessionStore {
 	/** Deletes the session file and its leaf, once the leaf is as expected. */
 	void delete(String sessionId, ExpectedLeaf expected);
 
+	/** Registers a listener for every later durable change of any session (see {@link SessionChange}). */
+	void addChangeListener(SessionChangeListener listener);
+
 }

@@ -49,16 +49,20 @@ final class StoredSession {
 
 	private final Consumer<StoredSession> afterLoad;
 
+	private final ChangeFeed changes;
+
 	/**
 	 * @param afterLoad told after each load, under this session's lock (the registry's eviction)
+	 * @param listener told of each change once it is durable, in order
 	 */
 	StoredSession(String sessionId, Path path, FsyncPolicy fsync, InstantSource clock,
-			Consumer<StoredSession> afterLoad) {
+			Consumer<StoredSession> afterLoad, SessionChangeListener listener) {
 		this.sessionId = sessionId;
 		this.path = path;
 		this.fsync = fsync;
 		this.clock = clock;
 		this.afterLoad = afterLoad;
+		this.changes = new ChangeFeed(listener);
 	}
 
 	String sessionId() {
@@ -144,13 +148,16 @@ final class StoredSession {
 		SessionFile target;
 		long end;
 		List<EntryLine> lines;
+		ChangeFeed.Pending change;
 		this.lock.writeLock().lock();
 		try {
 			Loaded current = ensureWritable();
-			expected.check(this.sessionId, current.tree.leafId());
+			String oldLeafId = current.tree.leafId();
+			expected.check(this.sessionId, oldLeafId);
 			lines = planner.apply(current.tree);
 			if (current.needsRewrite) {
 				rewriteWith(current, lines);
+				this.changes.publish(new SessionChange.EntriesAppended(this.sessionId, lines, oldLeafId));
 				return lines;
 			}
 			target = openFile();
@@ -159,6 +166,7 @@ final class StoredSession {
 			current.endsWithNewline = true;
 			current.tree.append(lines);
 			current.bytes += end - start;
+			change = this.changes.enqueue(new SessionChange.EntriesAppended(this.sessionId, lines, oldLeafId));
 		}
 		catch (IOException ex) {
 			throw new StorageException("Could not write session " + this.sessionId, ex);
@@ -170,9 +178,11 @@ final class StoredSession {
 			target.syncTo(end);
 		}
 		catch (IOException ex) {
+			this.changes.dropped(change);
 			unloadAfterFailure(target);
 			throw new StorageException("Could not make session " + this.sessionId + " durable", ex);
 		}
+		this.changes.durable(change);
 		return lines;
 	}
 
@@ -185,13 +195,15 @@ final class StoredSession {
 			if (entryId != null) {
 				current.tree.requireEntry(entryId);
 			}
-			if (Objects.equals(entryId, current.tree.leafId())) {
+			String oldLeafId = current.tree.leafId();
+			if (Objects.equals(entryId, oldLeafId)) {
 				return entryId;
 			}
 			SessionFile target = openFile();
 			target.syncTo(target.length()); // the sidecar must never name bytes that are not on disk
 			LeafSidecar.write(this.path, entryId, target.length());
 			current.tree.moveLeaf(entryId);
+			this.changes.publish(new SessionChange.LeafMoved(this.sessionId, oldLeafId, entryId));
 			return entryId;
 		}
 		catch (IOException ex) {
@@ -238,6 +250,7 @@ final class StoredSession {
 			this.deleted = true; // only now: a session whose file could not be deleted stays usable
 			LeafSidecar.delete(this.path);
 			AtomicFiles.forceDirectory(this.path.toAbsolutePath().getParent());
+			this.changes.publish(new SessionChange.SessionDeleted(this.sessionId));
 		}
 		finally {
 			this.lock.writeLock().unlock();

@@ -3,7 +3,12 @@ package dev.arbor.web;
 import java.util.List;
 import java.util.Map;
 
+import dev.arbor.navigation.InvalidBranchEntryException;
 import dev.arbor.navigation.InvalidCursorException;
+import dev.arbor.navigation.NavigationInProgressException;
+import dev.arbor.navigation.NavigationNotFoundException;
+import dev.arbor.navigation.NoSummaryModelException;
+import dev.arbor.navigation.SummaryFailedException;
 import dev.arbor.session.EntryNotFoundException;
 import dev.arbor.session.Ids;
 import dev.arbor.session.InvalidEntryException;
@@ -98,6 +103,45 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		if (!ex.malformedLines().isEmpty()) {
 			problem.setProperty("malformedLines", ex.malformedLines());
 		}
+		return respond(problem, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> noSummaryModel(NoSummaryModelException ex, WebRequest request) {
+		return respond(ProblemType.NO_SUMMARY_MODEL.create(ex.getMessage()), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> invalidBranchEntry(InvalidBranchEntryException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.INVALID_BRANCH_ENTRY.create(ex.getMessage());
+		problem.setProperty("entryId", ex.entryId());
+		return respond(problem, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> summaryFailed(SummaryFailedException ex, WebRequest request) {
+		log.warn(ex.getMessage(), ex.getCause());
+		return respond(ProblemType.SUMMARY_FAILED.create(ex.getMessage() + "; nothing was changed"), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> navigationNotFound(NavigationNotFoundException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.NAVIGATION_NOT_FOUND.create(ex.getMessage());
+		problem.setProperty("requestId", ex.requestId());
+		return respond(problem, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> navigationInProgress(NavigationInProgressException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.NAVIGATION_IN_PROGRESS.create(ex.getMessage());
+		problem.setProperty("requestId", ex.requestId());
+		return respond(problem, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> invalidLastEventId(InvalidLastEventIdException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(ex.getMessage());
+		problem.setProperty("parameter", "Last-Event-ID");
 		return respond(problem, request);
 	}
 

@@ -37,6 +37,21 @@ enum ProblemType {
 
 	NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE, "not-acceptable", "Not acceptable"),
 
+	/** {@code DELETE …/navigations/{requestId}} with no such navigation in flight. */
+	NAVIGATION_NOT_FOUND(HttpStatus.NOT_FOUND, "navigation-not-found", "Navigation not found"),
+
+	/** A navigation with the same {@code requestId} is in flight. */
+	NAVIGATION_IN_PROGRESS(HttpStatus.CONFLICT, "navigation-in-progress", "Navigation in progress"),
+
+	/** {@code summarize} without a summary model (SESSION-TREE.md §7.1). */
+	NO_SUMMARY_MODEL(HttpStatus.UNPROCESSABLE_CONTENT, "no-summary-model", "No summary model"),
+
+	/** {@code /branch} from an entry that is not a user message (§8). */
+	INVALID_BRANCH_ENTRY(HttpStatus.UNPROCESSABLE_CONTENT, "invalid-branch-entry", "Invalid entry for branching"),
+
+	/** The summary model failed. */
+	SUMMARY_FAILED(HttpStatus.BAD_GATEWAY, "summary-failed", "Summarization failed"),
+
 	SESSION_EXISTS(HttpStatus.CONFLICT, "session-exists", "Session exists"),
 
 	SESSION_LOCKED(HttpStatus.CONFLICT, "session-locked", "Session locked"),

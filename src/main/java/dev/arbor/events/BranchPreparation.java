@@ -1,0 +1,10 @@
+package dev.arbor.events;
+
+/**
+ * The {@code session_before_branch} preparation (SESSION-TREE.md §8).
+ *
+ * @param sessionId the session branched from
+ * @param entryId the user message branched at
+ */
+public record BranchPreparation(String sessionId, String entryId) {
+}

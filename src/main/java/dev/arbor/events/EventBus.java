@@ -1,0 +1,121 @@
+package dev.arbor.events;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.HashMap;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import dev.arbor.session.Json;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The one event bus: every event of API.md goes through {@link #publish}, which numbers it, keeps it for replay
+ * (per session, and for the stream of all sessions) and hands it to the subscribers of its session and of all
+ * sessions. Publishing and subscribing share one lock, so each stream sees events in id order, and a subscriber
+ * that replays from {@code Last-Event-ID} misses nothing and sees nothing twice. Subscribers only take events
+ * into their own queues under the lock, so a slow one never slows a writer.
+ */
+public final class EventBus {
+
+	private final int replaySize;
+
+	private final Map<String, ReplayBuffer> sessionReplay = new HashMap<>();
+
+	private final ReplayBuffer allReplay;
+
+	private final Map<String, Set<EventSink>> sessionSinks = new HashMap<>();
+
+	private final Set<EventSink> allSinks = new LinkedHashSet<>();
+
+	/** Ids start at the microseconds since the epoch: above any id of an earlier run, so reconnects never go back. */
+	private long lastId = System.currentTimeMillis() * 1000;
+
+	/**
+	 * @param replaySize the events kept per session, and for the stream of all sessions
+	 */
+	public EventBus(int replaySize) {
+		this.replaySize = replaySize;
+		this.allReplay = new ReplayBuffer(replaySize);
+	}
+
+	/**
+	 * Publishes an event.
+	 *
+	 * @param data the payload's fields; {@code sessionId} is put first
+	 */
+	public SessionEvent publish(EventType type, String sessionId, ObjectNode data) {
+		ObjectNode payload = Json.newObject().put("sessionId", sessionId);
+		payload.setAll(data);
+		return publishRendered(type, sessionId, Json.toString(payload));
+	}
+
+	/** Publishes an event whose JSON payload is rendered already (stored entries are spliced in as their bytes). */
+	public synchronized SessionEvent publishRendered(EventType type, String sessionId, String data) {
+		SessionEvent event = new SessionEvent(++this.lastId, type, sessionId, data);
+		this.allReplay.add(event);
+		deliver(this.allSinks, event);
+		if (type == EventType.SESSION_DELETED) {
+			this.sessionReplay.remove(sessionId);
+			Set<EventSink> sinks = this.sessionSinks.remove(sessionId);
+			if (sinks != null) {
+				deliver(sinks, event);
+			}
+		}
+		else {
+			this.sessionReplay.computeIfAbsent(sessionId, key -> new ReplayBuffer(this.replaySize)).add(event);
+			Set<EventSink> sinks = this.sessionSinks.get(sessionId);
+			if (sinks != null) {
+				deliver(sinks, event);
+				if (sinks.isEmpty()) {
+					this.sessionSinks.remove(sessionId);
+				}
+			}
+		}
+		return event;
+	}
+
+	/**
+	 * Subscribes to one session's events, or to every session's.
+	 *
+	 * @param sessionId the session, or {@code null} for all
+	 * @param lastEventId the last event the subscriber saw, or {@code null} for none: those after it that are still
+	 * kept go to {@code replay} first, before any newer event reaches the sink
+	 * @param replay takes the missed events, oldest first (none without {@code lastEventId}), before any newer event
+	 * reaches the sink
+	 */
+	public synchronized void subscribe(@Nullable String sessionId, @Nullable Long lastEventId, EventSink sink,
+			Consumer<List<SessionEvent>> replay) {
+		ReplayBuffer buffer = (sessionId != null) ? this.sessionReplay.get(sessionId) : this.allReplay;
+		replay.accept((lastEventId != null && buffer != null) ? buffer.after(lastEventId) : List.of());
+		if (sessionId != null) {
+			this.sessionSinks.computeIfAbsent(sessionId, key -> new LinkedHashSet<>()).add(sink);
+		}
+		else {
+			this.allSinks.add(sink);
+		}
+	}
+
+	public synchronized void unsubscribe(@Nullable String sessionId, EventSink sink) {
+		if (sessionId == null) {
+			this.allSinks.remove(sink);
+			return;
+		}
+		Set<EventSink> sinks = this.sessionSinks.get(sessionId);
+		if (sinks != null && sinks.remove(sink) && sinks.isEmpty()) {
+			this.sessionSinks.remove(sessionId);
+		}
+	}
+
+	/** Subscribers of one session's stream and of the stream of all sessions. */
+	public synchronized int subscribers() {
+		return this.allSinks.size() + this.sessionSinks.values().stream().mapToInt(Set::size).sum();
+	}
+
+	private static void deliver(Set<EventSink> sinks, SessionEvent event) {
+		sinks.removeIf(sink -> !sink.offer(event));
+	}
+
+}

@@ -1,0 +1,17 @@
+package dev.arbor.navigation;
+
+/** {@code /branch} from an entry that is not a user message (SESSION-TREE.md §8). */
+public class InvalidBranchEntryException extends RuntimeException {
+
+	private final String entryId;
+
+	public InvalidBranchEntryException(String entryId) {
+		super("Invalid entry ID for branching");
+		this.entryId = entryId;
+	}
+
+	public String entryId() {
+		return this.entryId;
+	}
+
+}

@@ -1,0 +1,109 @@
+package dev.arbor.session;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What navigating to an entry would do, worked out from the tree without changing it (SESSION-TREE.md §7.1,
+ * 7.2, 7.5): the entries abandoned, where the leaf goes and the text handed back to the editor.
+ *
+ * @param targetId the entry navigated to
+ * @param oldLeafId the leaf before
+ * @param commonAncestorId the deepest entry on both the target's and the old leaf's path, the target included
+ * @param entriesToSummarize the old leaf's path below the common ancestor, root first (all of it when there is
+ * no common ancestor, none when the old leaf is null)
+ * @param newLeafId the new position: the target's parent for a user or custom message, else the target
+ * @param editorText the text of a user or custom message target
+ * @param noOp whether the target is the leaf already, so that nothing happens at all
+ */
+public record NavigationPlan(String targetId, @Nullable String oldLeafId, @Nullable String commonAncestorId,
+		List<EntryLine> entriesToSummarize, @Nullable String newLeafId, @Nullable String editorText, boolean noOp) {
+
+	private static final String USER = "user";
+
+	public NavigationPlan {
+		entriesToSummarize = List.copyOf(entriesToSummarize);
+	}
+
+	/**
+	 * Plans a navigation of the tree to the target.
+	 *
+	 * @throws EntryNotFoundException when the target is not an entry of the tree
+	 */
+	public static NavigationPlan of(SessionTree tree, String targetId) {
+		EntryLine target = tree.requireEntry(targetId);
+		String oldLeafId = tree.leafId();
+		if (targetId.equals(oldLeafId)) {
+			return new NavigationPlan(targetId, oldLeafId, targetId, List.of(), oldLeafId, null, true);
+		}
+		List<EntryLine> oldPath = tree.getPath(oldLeafId);
+		Set<String> onOldPath = new HashSet<>();
+		oldPath.forEach(entry -> onOldPath.add(entry.id()));
+		List<EntryLine> targetPath = tree.getPath(targetId);
+		String commonAncestorId = null;
+		for (int i = targetPath.size() - 1; i >= 0; i--) {
+			if (onOldPath.contains(targetPath.get(i).id())) {
+				commonAncestorId = targetPath.get(i).id();
+				break;
+			}
+		}
+		List<EntryLine> abandoned = oldPath.subList(indexAfter(oldPath, commonAncestorId), oldPath.size());
+		boolean returnsText = isUserMessage(target) || target.isType(EntryTypes.CUSTOM_MESSAGE);
+		String newLeafId = returnsText ? target.parentId() : targetId;
+		String editorText = returnsText ? editorText(target) : null;
+		return new NavigationPlan(targetId, oldLeafId, commonAncestorId, abandoned, newLeafId, editorText, false);
+	}
+
+	/** The ids of {@link #entriesToSummarize()}, as events and dry runs show them. */
+	public List<String> entryIdsToSummarize() {
+		return this.entriesToSummarize.stream().map(EntryLine::id).toList();
+	}
+
+	/** Whether the entry is a {@code message} from the user: the kind {@code /branch} starts from (§8). */
+	public static boolean isUserMessage(EntryLine entry) {
+		return entry.isType(EntryTypes.MESSAGE) && USER.equals(entry.messageRole());
+	}
+
+	/**
+	 * The text a user or custom message puts back in the editor: string content as is, else its text blocks
+	 * joined without separator, as upstream does.
+	 */
+	public static String editorText(EntryLine entry) {
+		JsonNode content = entry.isType(EntryTypes.MESSAGE) ? entry.messageNode().get("content")
+				: entry.toNode().get("content");
+		if (content == null) {
+			return "";
+		}
+		if (content.isString()) {
+			return content.asString();
+		}
+		StringBuilder text = new StringBuilder();
+		if (content.isArray()) {
+			for (JsonNode block : content) {
+				String blockText = Json.text(block, "text");
+				if ("text".equals(Json.text(block, "type")) && blockText != null) {
+					text.append(blockText);
+				}
+			}
+		}
+		return text.toString();
+	}
+
+	private static int indexAfter(List<EntryLine> path, @Nullable String id) {
+		if (id == null) {
+			return 0;
+		}
+		for (int i = path.size() - 1; i >= 0; i--) {
+			if (Objects.equals(path.get(i).id(), id)) {
+				return i + 1;
+			}
+		}
+		return 0;
+	}
+
+}

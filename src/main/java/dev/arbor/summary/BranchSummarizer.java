@@ -1,0 +1,25 @@
+package dev.arbor.summary;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import dev.arbor.session.EntryLine;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The summary model of SESSION-TREE.md §7.4: writes the summary of a branch the user navigates away from. A bean
+ * of this type is what "a summary model is configured" means; without one, summarizing navigations fail at once
+ * with the spec's {@code No model available for summarization}.
+ */
+public interface BranchSummarizer {
+
+	/**
+	 * Starts summarizing.
+	 *
+	 * @param entries the abandoned entries, root first; never empty and holding at least one message
+	 * @param customInstructions the user's instructions, or {@code null} for the structured default
+	 * @return the summary when done; cancelling it (an aborted navigation) must stop the model call
+	 */
+	CompletableFuture<BranchSummary> summarize(List<EntryLine> entries, @Nullable String customInstructions);
+
+}

@@ -1,0 +1,8 @@
+/**
+ * Branch summaries by a model (SESSION-TREE.md §7.4): the {@link dev.arbor.summary.BranchSummarizer} the
+ * navigation flow calls when the user asks for a summary of the branch left behind.
+ */
+@NullMarked
+package dev.arbor.summary;
+
+import org.jspecify.annotations.NullMarked;

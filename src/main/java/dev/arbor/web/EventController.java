@@ -1,0 +1,69 @@
+package dev.arbor.web;
+
+import dev.arbor.events.EventStreams;
+import dev.arbor.navigation.SessionOperations;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+/** Live events as Server-Sent Events (API.md, Events). */
+@RestController
+@Tag(name = "Events", description = "Watch sessions live: Server-Sent Events with replay after Last-Event-ID.")
+class EventController {
+
+	private static final String STREAM_DESCRIPTION = """
+			Each event has `id:` (increasing; above every id of an earlier run of Arbor), `event:` (its type) and \
+			`data:` (one line of JSON with `sessionId`). Types and payloads: `entry_appended` {entry} (as stored), \
+			`leaf_changed` {leafId, oldLeafId}, `label_changed` {targetId, label (null when cleared), entryId}, \
+			`session_before_tree` {targetId, oldLeafId, commonAncestorId, entryIdsToSummarize, userWantsSummary}, \
+			`session_tree` {newLeafId, oldLeafId, summaryEntry?, fromExtension?}, `session_before_branch` {entryId}, \
+			`session_branch` {entryId, newSessionId}, `session_created` {cwd, title, parentSession, leafId, \
+			entryCount}, `session_deleted` {}. A client that reconnects with `Last-Event-ID` first receives the \
+			events it missed, as far as the replay buffer (`arbor.events.replay-size`) reaches. Comments \
+			(`:heartbeat`) keep idle streams open; a client that falls too far behind is disconnected, to reconnect \
+			and replay.""";
+
+	private final EventStreams streams;
+
+	private final SessionOperations sessions;
+
+	EventController(EventStreams streams, SessionOperations sessions) {
+		this.streams = streams;
+		this.sessions = sessions;
+	}
+
+	@GetMapping(path = "/sessions/{sessionId}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+	@Operation(summary = "Stream a session's events", description = STREAM_DESCRIPTION
+			+ " The stream ends after `session_deleted`.")
+	@ApiResponse(responseCode = "200", description = "The event stream.",
+			content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string")))
+	SseEmitter sessionEvents(@PathVariable @ValidId String sessionId,
+			@Parameter(description = "The id of the last event received; sent by EventSource when it reconnects.", example = "1764579600000001") @RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventIdHeader,
+			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.", example = "1764579600000001") @RequestParam(required = false) @Nullable String lastEventId) {
+		Long after = LastEventIds.parse(lastEventIdHeader, lastEventId);
+		this.sessions.get(sessionId);
+		return this.streams.open(sessionId, after);
+	}
+
+	@GetMapping(path = "/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+	@Operation(summary = "Stream every session's events", description = STREAM_DESCRIPTION)
+	@ApiResponse(responseCode = "200", description = "The event stream.",
+			content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string")))
+	SseEmitter allEvents(
+			@Parameter(description = "The id of the last event received; sent by EventSource when it reconnects.", example = "1764579600000001") @RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventIdHeader,
+			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.", example = "1764579600000001") @RequestParam(required = false) @Nullable String lastEventId) {
+		return this.streams.open(null, LastEventIds.parse(lastEventIdHeader, lastEventId));
+	}
+
+}
