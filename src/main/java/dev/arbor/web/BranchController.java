@@ -6,10 +6,13 @@ import dev.arbor.navigation.BranchOutcome;
 import dev.arbor.navigation.Branching;
 import dev.arbor.storage.SessionInfo;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -37,7 +40,8 @@ class BranchController {
 					message's parent, with its labels re-created (a new empty session for a root message), whose \
 					`parentSession` is this session. The message's text comes back as `selectedText`. \
 					`session_before_branch` goes to the event streams and the hooks first; a hook can cancel.""")
-	@ApiResponse(responseCode = "201", description = "The new session; `Location` names it and `ETag` is its leaf.")
+	@ApiResponse(responseCode = "201", description = "The new session; `Location` names it and `ETag` is its leaf.",
+			headers = @Header(name = HttpHeaders.ETAG, description = "The new session's leaf: `\"<leafId>\"`, `\"root\"` for an empty session.", schema = @Schema(type = "string", example = "\"c3d4e5f6\"")))
 	@ApiResponse(responseCode = "200", description = "A hook cancelled: `{cancelled:true, selectedText}`, no session made.")
 	@ApiResponse(responseCode = "422", description = "The entry is not a user message (`Invalid entry ID for branching`).",
 			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))

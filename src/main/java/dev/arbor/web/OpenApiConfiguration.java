@@ -34,6 +34,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.ResolvableType;
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -58,10 +59,11 @@ class OpenApiConfiguration {
 	private static final String CONTEXT_MESSAGE = "ContextMessage";
 
 	private static final Map<String, String> ID_EXAMPLES = Map.of("sessionId", "019a9f3e-7b2c-7d4e-8f10-2a3b4c5d6e7f",
-			"entryId", "b2c3d4e5");
+			"entryId", "b2c3d4e5", "requestId", "nav-1");
 
 	private static final Map<String, String> ID_DESCRIPTIONS = Map.of("sessionId",
-			"The session's id (the `id` of its header).", "entryId", "An entry's id.");
+			"The session's id (the `id` of its header).", "entryId", "An entry's id.", "requestId",
+			"The `requestId` the navigation was sent with.");
 
 	static {
 		// Stored JSON goes out as it is stored (StoredJsonModule): describe it as JSON, not as the Java classes.
@@ -133,9 +135,10 @@ class OpenApiConfiguration {
 					.schema(new StringSchema().example("\"c3d4e5f6\"")));
 			}
 			ApiResponses responses = operation.getResponses();
-			boolean reflectsSession = sessionPath || ResolvableType.forMethodReturnType(handler.getMethod())
-				.getGeneric(0)
-				.resolve() == SessionResponse.class;
+			Class<?> body = ResolvableType.forMethodReturnType(handler.getMethod()).getGeneric(0).resolve();
+			// A stream is no state; a branch answers about the new session, and documents its ETag itself.
+			boolean reflectsSession = (sessionPath && handler.getMethod().getReturnType() != SseEmitter.class
+					&& body != BranchResponse.class) || body == SessionResponse.class;
 			responses.forEach((status, response) -> {
 				if (reflectsSession && status.startsWith("2") && !status.equals("204")) {
 					response.addHeaderObject(HttpHeaders.ETAG, new Header().description("The session's leaf: `\"<leafId>\"`, `\"root\"` for a null leaf. Send it back as `If-Match`.")

@@ -495,9 +495,25 @@ class HostileInputTests {
 
 	static final Operation CONTEXT = Operation.of("GET", "/sessions/{sid}/context");
 
+	static final Operation NAVIGATE = Operation.of("POST", "/sessions/{sid}/navigate", JSON,
+			fixture -> "{\"targetId\":\"" + fixture.first() + "\"}");
+
+	static final Operation ABORT_NAVIGATION = Operation.of("DELETE", "/sessions/{sid}/navigations/nav-1");
+
+	static final Operation BRANCH = Operation.of("POST", "/sessions/{sid}/branch", JSON,
+			fixture -> "{\"entryId\":\"" + fixture.first() + "\"}");
+
+	static final Operation FORK = Operation.of("POST", "/sessions/{sid}/fork");
+
+	static final Operation BRANCHED_SESSION = Operation.of("POST", "/sessions/{sid}/branched-sessions", JSON,
+			fixture -> "{\"leafId\":\"" + fixture.second() + "\"}");
+
+	static final Operation EVENTS = Operation.of("GET", "/sessions/{sid}/events");
+
 	static final List<Operation> OPERATIONS = List.of(LIST_SESSIONS, CREATE_SESSION, GET_SESSION, DELETE_SESSION,
 			IMPORT, EXPORT, APPEND, LIST_ENTRIES, GET_ENTRY, CHILDREN, ENTRY_PATH, LEAF_PATH, TREE, ROWS, GET_LEAF,
-			MOVE_LEAF, BRANCH_SUMMARY, LABELS, SET_LABEL, CLEAR_LABEL, CONTEXT);
+			MOVE_LEAF, BRANCH_SUMMARY, LABELS, SET_LABEL, CLEAR_LABEL, CONTEXT, NAVIGATE, ABORT_NAVIGATION, BRANCH,
+			FORK, BRANCHED_SESSION, EVENTS);
 
 	/** Ids the API must refuse itself, raw as they go on the wire. */
 	static final List<String> MALFORMED_IDS = List.of("..%2F..%2Fetc", "%2E%2E%2Fx", "..", "%2E%2E", "a".repeat(200),
@@ -550,7 +566,7 @@ class HostileInputTests {
 	}
 
 	static Stream<Operation> mutations() {
-		return Stream.of(DELETE_SESSION, APPEND, MOVE_LEAF, BRANCH_SUMMARY, SET_LABEL, CLEAR_LABEL);
+		return Stream.of(DELETE_SESSION, APPEND, MOVE_LEAF, BRANCH_SUMMARY, SET_LABEL, CLEAR_LABEL, NAVIGATE);
 	}
 
 	static Stream<Arguments> malformedIfMatches() {

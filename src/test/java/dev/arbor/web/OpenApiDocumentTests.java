@@ -44,7 +44,10 @@ class OpenApiDocumentTests {
 			"get /sessions/{sessionId}/tree", "get /sessions/{sessionId}/tree/rows", "get /sessions/{sessionId}/leaf",
 			"put /sessions/{sessionId}/leaf", "post /sessions/{sessionId}/branch-summaries",
 			"get /sessions/{sessionId}/labels", "put /sessions/{sessionId}/labels/{entryId}",
-			"delete /sessions/{sessionId}/labels/{entryId}", "get /sessions/{sessionId}/context");
+			"delete /sessions/{sessionId}/labels/{entryId}", "get /sessions/{sessionId}/context",
+			"post /sessions/{sessionId}/navigate", "delete /sessions/{sessionId}/navigations/{requestId}",
+			"post /sessions/{sessionId}/branch", "post /sessions/{sessionId}/fork",
+			"post /sessions/{sessionId}/branched-sessions", "get /sessions/{sessionId}/events", "get /events");
 
 	@TempDir
 	static Path storage;
