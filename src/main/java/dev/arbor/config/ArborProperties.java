@@ -58,10 +58,12 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * reconnect with {@code Last-Event-ID}
 	 * @param heartbeat how often an idle stream gets a comment, so that proxies keep it open
 	 * @param maxPending the events a client may fall behind before it is dropped (it reconnects and replays)
+	 * @param replayMemory the most memory the replay of all sessions together takes; beyond it, the replay of the
+	 * sessions quiet for longest is dropped
 	 */
 	public record Events(@DefaultValue("1000") @Min(0) int replaySize,
 			@DefaultValue("15s") @NotNull @DurationMin(millis = 1) Duration heartbeat,
-			@DefaultValue("1000") @Min(1) int maxPending) {
+			@DefaultValue("1000") @Min(1) int maxPending, @DefaultValue("64MB") @NotNull DataSize replayMemory) {
 	}
 
 	/**

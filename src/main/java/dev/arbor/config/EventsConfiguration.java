@@ -31,7 +31,8 @@ class EventsConfiguration {
 
 	@Bean
 	EventBus eventBus(ArborProperties properties, SessionStore store) {
-		EventBus bus = new EventBus(properties.events().replaySize());
+		ArborProperties.Events events = properties.events();
+		EventBus bus = new EventBus(events.replaySize(), events.replayMemory().toBytes());
 		store.addChangeListener(new StoreEvents(bus));
 		return bus;
 	}

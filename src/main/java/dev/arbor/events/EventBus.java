@@ -1,9 +1,11 @@
 package dev.arbor.events;
 
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.HashMap;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -22,7 +24,12 @@ public final class EventBus {
 
 	private final int replaySize;
 
-	private final Map<String, ReplayBuffer> sessionReplay = new HashMap<>();
+	private final long replayBytes;
+
+	/** In order of their latest event, so that the sessions quiet for longest are forgotten first. */
+	private final LinkedHashMap<String, ReplayBuffer> sessionReplay = new LinkedHashMap<>(16, 0.75f, true);
+
+	private long sessionReplayBytes;
 
 	private final ReplayBuffer allReplay;
 
@@ -35,9 +42,12 @@ public final class EventBus {
 
 	/**
 	 * @param replaySize the events kept per session, and for the stream of all sessions
+	 * @param replayBytes the most bytes of events kept for all sessions together: beyond it, the replay of the
+	 * sessions quiet for longest is dropped (entries can be large, and every session ever written has a buffer)
 	 */
-	public EventBus(int replaySize) {
+	public EventBus(int replaySize, long replayBytes) {
 		this.replaySize = replaySize;
+		this.replayBytes = replayBytes;
 		this.allReplay = new ReplayBuffer(replaySize);
 	}
 
@@ -58,14 +68,20 @@ public final class EventBus {
 		this.allReplay.add(event);
 		deliver(this.allSinks, event);
 		if (type == EventType.SESSION_DELETED) {
-			this.sessionReplay.remove(sessionId);
+			ReplayBuffer forgotten = this.sessionReplay.remove(sessionId);
+			if (forgotten != null) {
+				this.sessionReplayBytes -= forgotten.bytes();
+			}
 			Set<EventSink> sinks = this.sessionSinks.remove(sessionId);
 			if (sinks != null) {
 				deliver(sinks, event);
 			}
 		}
 		else {
-			this.sessionReplay.computeIfAbsent(sessionId, key -> new ReplayBuffer(this.replaySize)).add(event);
+			this.sessionReplayBytes += this.sessionReplay
+				.computeIfAbsent(sessionId, key -> new ReplayBuffer(this.replaySize))
+				.add(event);
+			forgetQuietSessions();
 			Set<EventSink> sinks = this.sessionSinks.get(sessionId);
 			if (sinks != null) {
 				deliver(sinks, event);
@@ -112,6 +128,14 @@ public final class EventBus {
 	/** Subscribers of one session's stream and of the stream of all sessions. */
 	public synchronized int subscribers() {
 		return this.allSinks.size() + this.sessionSinks.values().stream().mapToInt(Set::size).sum();
+	}
+
+	private void forgetQuietSessions() {
+		Iterator<ReplayBuffer> oldestFirst = this.sessionReplay.values().iterator();
+		while (this.sessionReplayBytes > this.replayBytes && this.sessionReplay.size() > 1 && oldestFirst.hasNext()) {
+			this.sessionReplayBytes -= oldestFirst.next().bytes();
+			oldestFirst.remove();
+		}
 	}
 
 	private static void deliver(Set<EventSink> sinks, SessionEvent event) {

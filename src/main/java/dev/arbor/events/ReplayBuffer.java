@@ -12,17 +12,33 @@ final class ReplayBuffer {
 
 	private int size;
 
+	private long bytes;
+
 	ReplayBuffer(int capacity) {
 		this.ring = new SessionEvent[capacity];
 	}
 
-	void add(SessionEvent event) {
+	/**
+	 * Keeps an event, dropping the oldest when full.
+	 *
+	 * @return how many more bytes of frames the buffer holds now (negative when it dropped a larger one)
+	 */
+	long add(SessionEvent event) {
 		if (this.ring.length == 0) {
-			return;
+			return 0;
 		}
+		SessionEvent dropped = this.ring[this.next];
+		long delta = event.frame().length - ((dropped != null) ? dropped.frame().length : 0);
 		this.ring[this.next] = event;
 		this.next = (this.next + 1) % this.ring.length;
 		this.size = Math.min(this.size + 1, this.ring.length);
+		this.bytes += delta;
+		return delta;
+	}
+
+	/** The bytes of the frames kept. */
+	long bytes() {
+		return this.bytes;
 	}
 
 	/** The events after the given id, oldest first, as far back as the buffer reaches. */

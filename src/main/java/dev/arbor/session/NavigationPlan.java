@@ -54,7 +54,9 @@ public record NavigationPlan(String targetId, @Nullable String oldLeafId, @Nulla
 		}
 		List<EntryLine> abandoned = oldPath.subList(indexAfter(oldPath, commonAncestorId), oldPath.size());
 		boolean returnsText = isUserMessage(target) || target.isType(EntryTypes.CUSTOM_MESSAGE);
-		String newLeafId = returnsText ? target.parentId() : targetId;
+		// A parent that names no entry (or the entry itself) makes the target a root (§3): the path decides.
+		String parentId = (targetPath.size() > 1) ? targetPath.get(targetPath.size() - 2).id() : null;
+		String newLeafId = returnsText ? parentId : targetId;
 		String editorText = returnsText ? editorText(target) : null;
 		return new NavigationPlan(targetId, oldLeafId, commonAncestorId, abandoned, newLeafId, editorText, false);
 	}
