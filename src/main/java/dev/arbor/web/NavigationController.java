@@ -48,6 +48,8 @@ class NavigationController {
 			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(oneOf = { NavigateResponse.class, NavigationPreview.class })))
 	@ApiResponse(responseCode = "422", description = "`summarize` without a summary model configured (`type` …/no-summary-model).",
 			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))
+	@ApiResponse(responseCode = "409", description = "A navigation of this session runs under the same `requestId` (`type` …/navigation-in-progress).",
+			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))
 	@ApiResponse(responseCode = "502", description = "The summary model failed; nothing changed.",
 			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))
 	ResponseEntity<?> navigate(@PathVariable @ValidId String sessionId, ExpectedLeaf expected,

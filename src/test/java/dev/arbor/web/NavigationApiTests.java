@@ -417,6 +417,38 @@ class NavigationApiTests {
 		assertThat(ApiSessions.files(storage)).isEqualTo(before);
 	}
 
+	@Test
+	void writesShouldWaitWhileANavigationRuns() throws Exception {
+		Chain chain = chain();
+		java.util.concurrent.CountDownLatch asked = new java.util.concurrent.CountDownLatch(1);
+		java.util.concurrent.CountDownLatch answer = new java.util.concurrent.CountDownLatch(1);
+		this.hook.onTree = preparation -> {
+			asked.countDown();
+			try {
+				answer.await(20, java.util.concurrent.TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			return HookAnswer.NONE;
+		};
+		CompletableFuture<JsonNode> navigation = CompletableFuture
+			.supplyAsync(() -> navigate(chain.sessionId(), Map.of("targetId", chain.a1())));
+		assertThat(asked.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+		CompletableFuture<JsonNode> append = CompletableFuture
+			.supplyAsync(() -> ApiSessions.append(this.client, chain.sessionId(),
+					"{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":\"meanwhile\"}}"));
+		Thread.sleep(300);
+		assertThat(append).as("the append waits for the navigation").isNotDone();
+		assertThat(leaf(chain.sessionId())).as("reads go on").isEqualTo(chain.a2());
+		answer.countDown();
+		assertThat(navigation.get(10, java.util.concurrent.TimeUnit.SECONDS).get("newLeafId").asString())
+			.isEqualTo(chain.a1());
+		// it lands where the navigation left the leaf, never under the old one
+		assertThat(append.get(10, java.util.concurrent.TimeUnit.SECONDS).get("parentId").asString())
+			.isEqualTo(chain.a1());
+	}
+
 	private void awaitCalls() throws InterruptedException {
 		for (int i = 0; i < 500 && this.summarizer.calls.isEmpty(); i++) {
 			Thread.sleep(10);
