@@ -46,4 +46,18 @@ class LayeringTests {
 		.resideInAnyPackage("dev.arbor.web..", "dev.arbor.config..", "org.springframework.web..", "org.springframework.http..",
 				"jakarta.servlet..");
 
+	@ArchTest
+	static final ArchRule eventsKnowNoCaller = noClasses().that()
+		.resideInAPackage("dev.arbor.events..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.arbor.navigation..", "dev.arbor.summary..", "dev.arbor.web..", "dev.arbor.config..");
+
+	@ArchTest
+	static final ArchRule summariesKnowNoCaller = noClasses().that()
+		.resideInAPackage("dev.arbor.summary..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.arbor.navigation..", "dev.arbor.events..", "dev.arbor.web..", "dev.arbor.config..");
+
 }

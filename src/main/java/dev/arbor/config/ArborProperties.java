@@ -58,8 +58,8 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * reconnect with {@code Last-Event-ID}
 	 * @param heartbeat how often an idle stream gets a comment, so that proxies keep it open
 	 * @param maxPending the events a client may fall behind before it is dropped (it reconnects and replays)
-	 * @param replayMemory the most memory the replay of all sessions together takes; beyond it, the replay of the
-	 * sessions quiet for longest is dropped
+	 * @param replayMemory the most memory the replay of all sessions together takes (beyond it, the replay of the
+	 * sessions quiet for longest is dropped), and the replay of the stream of all sessions as much again
 	 */
 	public record Events(@DefaultValue("1000") @Min(0) int replaySize,
 			@DefaultValue("15s") @NotNull @DurationMin(millis = 1) Duration heartbeat,

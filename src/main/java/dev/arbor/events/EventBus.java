@@ -3,10 +3,10 @@ package dev.arbor.events;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.function.Consumer;
 
 import dev.arbor.session.Json;
@@ -33,9 +33,13 @@ public final class EventBus {
 
 	private final ReplayBuffer allReplay;
 
+	/**
+	 * Copy-on-write: a sink may end its own subscription while it is being handed an event (a client dropped for
+	 * falling behind), and subscribing is rare next to publishing.
+	 */
 	private final Map<String, Set<EventSink>> sessionSinks = new HashMap<>();
 
-	private final Set<EventSink> allSinks = new LinkedHashSet<>();
+	private final Set<EventSink> allSinks = new CopyOnWriteArraySet<>();
 
 	/** Ids start at the microseconds since the epoch: above any id of an earlier run, so reconnects never go back. */
 	private long lastId = System.currentTimeMillis() * 1000;
@@ -48,7 +52,7 @@ public final class EventBus {
 	public EventBus(int replaySize, long replayBytes) {
 		this.replaySize = replaySize;
 		this.replayBytes = replayBytes;
-		this.allReplay = new ReplayBuffer(replaySize);
+		this.allReplay = new ReplayBuffer(replaySize, replayBytes);
 	}
 
 	/**
@@ -79,7 +83,7 @@ public final class EventBus {
 		}
 		else {
 			this.sessionReplayBytes += this.sessionReplay
-				.computeIfAbsent(sessionId, key -> new ReplayBuffer(this.replaySize))
+				.computeIfAbsent(sessionId, key -> new ReplayBuffer(this.replaySize, this.replayBytes))
 				.add(event);
 			forgetQuietSessions();
 			Set<EventSink> sinks = this.sessionSinks.get(sessionId);
@@ -107,7 +111,7 @@ public final class EventBus {
 		ReplayBuffer buffer = (sessionId != null) ? this.sessionReplay.get(sessionId) : this.allReplay;
 		replay.accept((lastEventId != null && buffer != null) ? buffer.after(lastEventId) : List.of());
 		if (sessionId != null) {
-			this.sessionSinks.computeIfAbsent(sessionId, key -> new LinkedHashSet<>()).add(sink);
+			this.sessionSinks.computeIfAbsent(sessionId, key -> new CopyOnWriteArraySet<>()).add(sink);
 		}
 		else {
 			this.allSinks.add(sink);
@@ -139,7 +143,11 @@ public final class EventBus {
 	}
 
 	private static void deliver(Set<EventSink> sinks, SessionEvent event) {
-		sinks.removeIf(sink -> !sink.offer(event));
+		for (EventSink sink : sinks) {
+			if (!sink.offer(event)) {
+				sinks.remove(sink);
+			}
+		}
 	}
 
 }

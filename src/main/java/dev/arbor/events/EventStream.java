@@ -95,9 +95,13 @@ final class EventStream implements EventSink {
 		enqueue(HEARTBEAT);
 	}
 
-	/** Ends the stream cleanly (shutdown): the client sees the response end, not a reset. */
+	/**
+	 * Ends the stream cleanly: the client sees the response end, not a reset. It stops counting as open at once; the
+	 * response itself ends once a write to a stalled client returns (it may block until the server's write timeout).
+	 */
 	void end() {
 		if (this.closed.compareAndSet(false, true)) {
+			this.onClose.accept(this);
 			this.delivery.execute(this::completeQuietly);
 		}
 	}

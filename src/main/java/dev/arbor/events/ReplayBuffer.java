@@ -3,37 +3,49 @@ package dev.arbor.events;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The latest events of one stream, for clients that reconnect with {@code Last-Event-ID}. Not thread-safe. */
+/**
+ * The latest events of one stream, for clients that reconnect with {@code Last-Event-ID}: at most so many, and at
+ * most so many bytes (one navigation's event names every entry it leaves behind, so events can be large). Not
+ * thread-safe.
+ */
 final class ReplayBuffer {
 
 	private final SessionEvent[] ring;
 
-	private int next;
+	private final long maxBytes;
+
+	/** Where the oldest event is. */
+	private int start;
 
 	private int size;
 
 	private long bytes;
 
-	ReplayBuffer(int capacity) {
+	ReplayBuffer(int capacity, long maxBytes) {
 		this.ring = new SessionEvent[capacity];
+		this.maxBytes = maxBytes;
 	}
 
 	/**
-	 * Keeps an event, dropping the oldest when full.
+	 * Keeps an event, dropping the oldest ones beyond the bounds (the newest is always kept).
 	 *
-	 * @return how many more bytes of frames the buffer holds now (negative when it dropped a larger one)
+	 * @return how many bytes of frames the buffer holds more than before (negative when it dropped more)
 	 */
 	long add(SessionEvent event) {
 		if (this.ring.length == 0) {
 			return 0;
 		}
-		SessionEvent dropped = this.ring[this.next];
-		long delta = event.frame().length - ((dropped != null) ? dropped.frame().length : 0);
-		this.ring[this.next] = event;
-		this.next = (this.next + 1) % this.ring.length;
-		this.size = Math.min(this.size + 1, this.ring.length);
-		this.bytes += delta;
-		return delta;
+		long before = this.bytes;
+		if (this.size == this.ring.length) {
+			dropOldest();
+		}
+		this.ring[(this.start + this.size) % this.ring.length] = event;
+		this.size++;
+		this.bytes += event.frame().length;
+		while (this.bytes > this.maxBytes && this.size > 1) {
+			dropOldest();
+		}
+		return this.bytes - before;
 	}
 
 	/** The bytes of the frames kept. */
@@ -45,12 +57,19 @@ final class ReplayBuffer {
 	List<SessionEvent> after(long lastEventId) {
 		List<SessionEvent> missed = new ArrayList<>();
 		for (int i = 0; i < this.size; i++) {
-			SessionEvent event = this.ring[(this.next - this.size + i + this.ring.length) % this.ring.length];
+			SessionEvent event = this.ring[(this.start + i) % this.ring.length];
 			if (event.id() > lastEventId) {
 				missed.add(event);
 			}
 		}
 		return missed;
+	}
+
+	private void dropOldest() {
+		this.bytes -= this.ring[this.start].frame().length;
+		this.ring[this.start] = null;
+		this.start = (this.start + 1) % this.ring.length;
+		this.size--;
 	}
 
 }

@@ -13,9 +13,10 @@ public final class SessionEvent {
 
 	private final String sessionId;
 
-	private final String data;
-
+	/** Held once, as the frame: replay buffers keep many events, and some are large. */
 	private final byte[] frame;
+
+	private final int dataStart;
 
 	/**
 	 * @param id increasing over all events of this process, and above every id of a process that ran before it
@@ -27,9 +28,14 @@ public final class SessionEvent {
 		this.id = id;
 		this.type = type;
 		this.sessionId = sessionId;
-		this.data = data;
-		this.frame = ("id:" + id + "\nevent:" + type.wireName() + "\ndata:" + data + "\n\n")
-			.getBytes(StandardCharsets.UTF_8);
+		byte[] head = ("id:" + id + "\nevent:" + type.wireName() + "\ndata:").getBytes(StandardCharsets.UTF_8);
+		byte[] payload = data.getBytes(StandardCharsets.UTF_8);
+		this.frame = new byte[head.length + payload.length + 2];
+		System.arraycopy(head, 0, this.frame, 0, head.length);
+		System.arraycopy(payload, 0, this.frame, head.length, payload.length);
+		this.frame[this.frame.length - 2] = '\n';
+		this.frame[this.frame.length - 1] = '\n';
+		this.dataStart = head.length;
 	}
 
 	public long id() {
@@ -45,7 +51,7 @@ public final class SessionEvent {
 	}
 
 	public String data() {
-		return this.data;
+		return new String(this.frame, this.dataStart, this.frame.length - 2 - this.dataStart, StandardCharsets.UTF_8);
 	}
 
 	/** The {@code id}, {@code event} and {@code data} lines and the blank line that ends them. */
@@ -55,7 +61,7 @@ public final class SessionEvent {
 
 	@Override
 	public String toString() {
-		return this.id + " " + this.type.wireName() + " " + this.data;
+		return this.id + " " + this.type.wireName() + " " + this.sessionId;
 	}
 
 }

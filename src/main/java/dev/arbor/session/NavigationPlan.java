@@ -1,9 +1,8 @@
 package dev.arbor.session;
 
-import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Objects;
-import java.util.Set;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -42,23 +41,40 @@ public record NavigationPlan(String targetId, @Nullable String oldLeafId, @Nulla
 			return new NavigationPlan(targetId, oldLeafId, targetId, List.of(), oldLeafId, null, true);
 		}
 		List<EntryLine> oldPath = tree.getPath(oldLeafId);
-		Set<String> onOldPath = new HashSet<>();
-		oldPath.forEach(entry -> onOldPath.add(entry.id()));
 		List<EntryLine> targetPath = tree.getPath(targetId);
-		String commonAncestorId = null;
-		for (int i = targetPath.size() - 1; i >= 0; i--) {
-			if (onOldPath.contains(targetPath.get(i).id())) {
-				commonAncestorId = targetPath.get(i).id();
-				break;
-			}
+		// Both paths start at a root: an entry on both has the same path above it, so the common ancestor ends
+		// their common prefix. The tree hands out the same line objects, so no id is compared (or made).
+		int common = 0;
+		while (common < oldPath.size() && common < targetPath.size()
+				&& oldPath.get(common) == targetPath.get(common)) {
+			common++;
 		}
-		List<EntryLine> abandoned = oldPath.subList(indexAfter(oldPath, commonAncestorId), oldPath.size());
+		if (common == 0 && !oldPath.isEmpty()) {
+			common = afterDeepestShared(oldPath, targetPath); // different roots, or a cycle: walks start anywhere
+		}
+		String commonAncestorId = (common > 0) ? oldPath.get(common - 1).id() : null;
+		List<EntryLine> abandoned = oldPath.subList(common, oldPath.size());
 		boolean returnsText = isUserMessage(target) || target.isType(EntryTypes.CUSTOM_MESSAGE);
 		// A parent that names no entry (or the entry itself) makes the target a root (§3): the path decides.
 		String parentId = (targetPath.size() > 1) ? targetPath.get(targetPath.size() - 2).id() : null;
 		String newLeafId = returnsText ? parentId : targetId;
 		String editorText = returnsText ? editorText(target) : null;
 		return new NavigationPlan(targetId, oldLeafId, commonAncestorId, abandoned, newLeafId, editorText, false);
+	}
+
+	/** The position in the old path after the deepest of its entries that is also on the target's path, or 0. */
+	private static int afterDeepestShared(List<EntryLine> oldPath, List<EntryLine> targetPath) {
+		Map<EntryLine, Integer> positions = new IdentityHashMap<>();
+		for (int i = 0; i < oldPath.size(); i++) {
+			positions.put(oldPath.get(i), i);
+		}
+		for (int i = targetPath.size() - 1; i >= 0; i--) {
+			Integer position = positions.get(targetPath.get(i));
+			if (position != null) {
+				return position + 1;
+			}
+		}
+		return 0;
 	}
 
 	/** The ids of {@link #entriesToSummarize()}, as events and dry runs show them. */
@@ -94,18 +110,6 @@ public record NavigationPlan(String targetId, @Nullable String oldLeafId, @Nulla
 			}
 		}
 		return text.toString();
-	}
-
-	private static int indexAfter(List<EntryLine> path, @Nullable String id) {
-		if (id == null) {
-			return 0;
-		}
-		for (int i = path.size() - 1; i >= 0; i--) {
-			if (Objects.equals(path.get(i).id(), id)) {
-				return i + 1;
-			}
-		}
-		return 0;
 	}
 
 }

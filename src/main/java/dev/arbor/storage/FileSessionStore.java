@@ -95,7 +95,8 @@ public final class FileSessionStore implements SessionStore, Closeable {
 				listener.onChange(change);
 			}
 			catch (RuntimeException ex) {
-				LOGGER.log(System.Logger.Level.WARNING, "A session change listener failed on " + change, ex);
+				LOGGER.log(System.Logger.Level.WARNING, "A session change listener failed on "
+						+ change.getClass().getSimpleName() + " of session " + change.sessionId(), ex);
 			}
 		}
 	}
