@@ -19,7 +19,7 @@ command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; e
 work=$(mktemp -d)
 server=""
 cleanup() {
-	[ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+	[ -n "$server" ] && kill "$server" 2>/dev/null && { wait "$server" 2>/dev/null || true; }
 	rm -rf "$work"
 }
 trap cleanup EXIT
