@@ -165,6 +165,24 @@ class EventStreamApiTests {
 		}
 	}
 
+	/** This application has neither a summary model nor a hook. */
+	@Test
+	void summarizingWithNoModelAndNoHookShouldBeA422ThatStreamsAndWritesNothing() throws Exception {
+		String sessionId = ApiSessions.create(this.client);
+		String u1 = ApiSessions.appendUser(this.client, sessionId, "one");
+		ApiSessions.appendAssistant(this.client, sessionId, "two");
+		Map<String, String> before = ApiSessions.files(storage);
+		try (SseClient events = SseClient.open(this.port, "/sessions/" + sessionId + "/events", null)) {
+			ApiSessions.problem(this.client.post()
+				.uri("/sessions/{id}/navigate", sessionId)
+				.contentType(MediaType.APPLICATION_JSON)
+				.body(Map.of("targetId", u1, "summarize", true))
+				.exchange(), HttpStatus.UNPROCESSABLE_CONTENT, "no-summary-model");
+			assertThat(events.drain(Duration.ofMillis(300))).isEmpty();
+		}
+		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+	}
+
 	@Test
 	void idleStreamsShouldGetHeartbeatComments() throws Exception {
 		String sessionId = ApiSessions.create(this.client);
