@@ -12,36 +12,10 @@ DURATION=${DURATION:-20s}
 WARMUP=${WARMUP:-5s}
 PORT=${PORT:-18080}
 JAVA_OPTS=${JAVA_OPTS:--Xms2g -Xmx2g}
-BASE="http://localhost:$PORT"
 LUA="$(pwd)/bench/wrk.lua"
 
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
-work=$(mktemp -d)
-server=""
-cleanup() {
-	[ -n "$server" ] && kill "$server" 2>/dev/null && { wait "$server" 2>/dev/null || true; }
-	rm -rf "$work"
-}
-trap cleanup EXIT
-
-echo "Building the jar and the 100,000-entry session (in $work) ..." >&2
-./mvnw -B -q -DskipTests package
-./mvnw -B -q -Pbench -DskipTests test-compile exec:exec@bench-session -Dbench.session=32MB \
-	-Dbench.session.dir="$work/sessions"
-jar=$(ls target/arbor-*.jar | grep -v plain | head -n 1)
-
-# shellcheck disable=SC2086
-java $JAVA_OPTS -jar "$jar" --server.port="$PORT" --arbor.storage.dir="$work/sessions" \
-	--logging.level.root=WARN >"$work/server.log" 2>&1 &
-server=$!
-for _ in $(seq 1 60); do
-	curl -fs "$BASE/actuator/health" >/dev/null && break
-	sleep 1
-done
-curl -fs "$BASE/actuator/health" >/dev/null || { cat "$work/server.log" >&2; exit 1; }
-
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
-big=$(curl -fs "$BASE/sessions?limit=10" | json 'next(s["id"] for s in d["items"] if s["entryCount"] == 100000)')
+. bench/server.sh
 one=$(curl -fs -X POST "$BASE/sessions" -H 'Content-Type: application/json' -d '{"cwd":"/bench"}' | json 'd["id"]')
 many=""
 for _ in $(seq 1 64); do

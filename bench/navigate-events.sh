@@ -13,44 +13,13 @@ cd "$(dirname "$0")/.."
 PORT=${PORT:-18080}
 JAVA_OPTS=${JAVA_OPTS:--Xms2g -Xmx2g}
 CLIENT_OPTS=${CLIENT_OPTS:--Xmx1g}
-BASE="http://localhost:$PORT"
 
 # 1,000 streams take 1,000 sockets in the server and 1,000 in the client (both inherit this limit).
 if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt 4096 ]; then
 	ulimit -n 4096 2>/dev/null || { echo "ulimit -n is $(ulimit -n) and cannot be raised to 4096" >&2; exit 1; }
 fi
 
-work=$(mktemp -d)
-server=""
-cleanup() {
-	# wait reports the server's SIGTERM (143); under set -e that would become the script's exit status
-	if [ -n "$server" ] && kill "$server" 2>/dev/null; then wait "$server" 2>/dev/null || true; fi
-	rm -rf "$work"
-}
-trap cleanup EXIT
-
-echo "Building the jar, the client and the 100,000-entry session (in $work) ..." >&2
-./mvnw -B -q -DskipTests package
-./mvnw -B -q -Pbench -DskipTests test-compile exec:exec@bench-session -Dbench.session=32MB \
-	-Dbench.session.dir="$work/sessions"
-jar=$(ls target/arbor-*.jar | grep -v plain | head -n 1)
-if curl -fs "$BASE/actuator/health" >/dev/null 2>&1; then
-	echo "Something already answers on port $PORT: set PORT to a free one" >&2
-	exit 1
-fi
-
-# shellcheck disable=SC2086
-java $JAVA_OPTS -jar "$jar" --server.port="$PORT" --arbor.storage.dir="$work/sessions" \
-	--logging.level.root=WARN >"$work/server.log" 2>&1 &
-server=$!
-for _ in $(seq 1 60); do
-	curl -fs "$BASE/actuator/health" >/dev/null && break
-	sleep 1
-done
-curl -fs "$BASE/actuator/health" >/dev/null || { cat "$work/server.log" >&2; exit 1; }
-
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
-big=$(curl -fs "$BASE/sessions?limit=10" | json 'next(s["id"] for s in d["items"] if s["entryCount"] == 100000)')
+. bench/server.sh
 
 status=0
 # shellcheck disable=SC2086

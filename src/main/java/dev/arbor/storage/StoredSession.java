@@ -37,7 +37,7 @@ final class StoredSession {
 
 	private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
 
-	private @Nullable Loaded loaded;
+	private @Nullable LoadedTree loaded;
 
 	private @Nullable SessionFile file;
 
@@ -79,7 +79,7 @@ final class StoredSession {
 
 	/** Bytes held in memory: about the file's size while loaded, else none. */
 	long loadedBytes() {
-		Loaded current = this.loaded;
+		LoadedTree current = this.loaded;
 		return (current != null) ? current.bytes : 0;
 	}
 
@@ -106,14 +106,14 @@ final class StoredSession {
 		return readLoaded(this::summarize);
 	}
 
-	private SessionInfo summarize(Loaded loaded) {
+	private SessionInfo summarize(LoadedTree loaded) {
 		SessionSummary taken = SessionSummary.of(this.sessionId, this.path, loaded.tree, loaded.malformedLines,
 				loaded.bytes);
 		this.summary = taken;
 		return taken.info();
 	}
 
-	private <T> T readLoaded(Function<Loaded, T> reader) {
+	private <T> T readLoaded(Function<LoadedTree, T> reader) {
 		ReentrantReadWriteLock.ReadLock readLock = this.lock.readLock();
 		readLock.lock();
 		try {
@@ -151,7 +151,7 @@ final class StoredSession {
 		ChangeFeed.Pending change;
 		this.lock.writeLock().lock();
 		try {
-			Loaded current = ensureWritable();
+			LoadedTree current = ensureWritable();
 			String oldLeafId = current.tree.leafId();
 			expected.check(this.sessionId, oldLeafId);
 			lines = planner.apply(current.tree);
@@ -190,7 +190,7 @@ final class StoredSession {
 	@Nullable String moveLeaf(ExpectedLeaf expected, @Nullable String entryId) {
 		this.lock.writeLock().lock();
 		try {
-			Loaded current = ensureWritable();
+			LoadedTree current = ensureWritable();
 			expected.check(this.sessionId, current.tree.leafId());
 			if (entryId != null) {
 				current.tree.requireEntry(entryId);
@@ -277,7 +277,7 @@ final class StoredSession {
 		}
 	}
 
-	private Loaded ensureLoaded() {
+	private LoadedTree ensureLoaded() {
 		if (this.deleted) {
 			throw new SessionNotFoundException(this.sessionId);
 		}
@@ -286,7 +286,7 @@ final class StoredSession {
 			try {
 				LoadedSession session = SessionFileReader.read(this.path);
 				restoreLeaf(session);
-				this.loaded = new Loaded(session);
+				this.loaded = new LoadedTree(session);
 				this.afterLoad.accept(this);
 			}
 			catch (NoSuchFileException ex) {
@@ -305,9 +305,9 @@ final class StoredSession {
 	 * nobody else writes, so the tree is brought up to date then, before any check or plan against it
 	 * (SESSION-TREE.md §3, §9).
 	 */
-	private Loaded ensureWritable() throws IOException {
+	private LoadedTree ensureWritable() throws IOException {
 		while (true) {
-			Loaded current = ensureLoaded();
+			LoadedTree current = ensureLoaded();
 			if (this.file != null) {
 				return current; // held since the tree was last brought up to date
 			}
@@ -345,7 +345,7 @@ final class StoredSession {
 	 * The first write to a migrated or damaged file rewrites it whole as version 3, with the new lines,
 	 * atomically; the original bytes go to a backup first when lines were skipped on load (§9).
 	 */
-	private void rewriteWith(Loaded current, List<EntryLine> lines) throws IOException {
+	private void rewriteWith(LoadedTree current, List<EntryLine> lines) throws IOException {
 		SessionFile locked = openFile(); // hold the OS lock while replacing
 		if (current.needsBackup) {
 			locked.copyTo(StorageFiles.backup(this.path, this.clock.instant()));
@@ -388,32 +388,6 @@ final class StoredSession {
 			}
 			this.file = null;
 		}
-	}
-
-	/** The loaded tree and how the file must be written next. Guarded by the session's lock. */
-	private static final class Loaded {
-
-		final SessionTree tree;
-
-		boolean needsRewrite;
-
-		boolean needsBackup;
-
-		boolean endsWithNewline;
-
-		int malformedLines;
-
-		long bytes;
-
-		Loaded(LoadedSession session) {
-			this.tree = session.tree();
-			this.needsRewrite = session.needsRewrite();
-			this.needsBackup = session.needsBackup();
-			this.endsWithNewline = session.endsWithNewline() || session.fileLength() == 0;
-			this.malformedLines = session.malformedLines().size();
-			this.bytes = session.fileLength();
-		}
-
 	}
 
 }

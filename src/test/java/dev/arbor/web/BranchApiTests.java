@@ -13,8 +13,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -29,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** {@code /branch}, {@code /fork} and {@code /branched-sessions} over HTTP (SESSION-TREE.md §8). */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
-@Import(BranchApiTests.Hooked.class)
+@Import(ScriptedHook.Registered.class)
 class BranchApiTests {
 
 	@TempDir
@@ -38,16 +36,6 @@ class BranchApiTests {
 	@DynamicPropertySource
 	static void storage(DynamicPropertyRegistry registry) {
 		registry.add("arbor.storage.dir", storage::toString);
-	}
-
-	@TestConfiguration(proxyBeanMethods = false)
-	static class Hooked {
-
-		@Bean
-		ScriptedHook scriptedHook() {
-			return new ScriptedHook();
-		}
-
 	}
 
 	@Autowired

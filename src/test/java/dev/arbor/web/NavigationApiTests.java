@@ -15,8 +15,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -34,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
-@Import(NavigationApiTests.Hooked.class)
+@Import({ ScriptedHook.Registered.class, ScriptedSummarizer.Registered.class })
 class NavigationApiTests {
 
 	@TempDir
@@ -43,21 +41,6 @@ class NavigationApiTests {
 	@DynamicPropertySource
 	static void storage(DynamicPropertyRegistry registry) {
 		registry.add("arbor.storage.dir", storage::toString);
-	}
-
-	@TestConfiguration(proxyBeanMethods = false)
-	static class Hooked {
-
-		@Bean
-		ScriptedHook scriptedHook() {
-			return new ScriptedHook();
-		}
-
-		@Bean
-		ScriptedSummarizer scriptedSummarizer() {
-			return new ScriptedSummarizer();
-		}
-
 	}
 
 	@Autowired

@@ -11,8 +11,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -29,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
-@Import(NoSummaryModelApiTests.Hooked.class)
+@Import(ScriptedHook.Registered.class)
 class NoSummaryModelApiTests {
 
 	@TempDir
@@ -40,27 +38,17 @@ class NoSummaryModelApiTests {
 		registry.add("arbor.storage.dir", storage::toString);
 	}
 
-	@TestConfiguration(proxyBeanMethods = false)
-	static class Hooked {
-
-		@Bean
-		ScriptedHook scriptedHook() {
-			ScriptedHook hook = new ScriptedHook();
-			hook.onTree = preparation -> HookAnswer.summary("would be used", null);
-			return hook;
-		}
-
-	}
-
 	@Autowired
 	RestTestClient client;
 
 	@Autowired
 	ScriptedHook hook;
 
+	/** A hook that would supply the summary: it must not matter. */
 	@BeforeEach
-	void forget() {
-		this.hook.treeCalls.clear();
+	void hookWithASummary() {
+		this.hook.reset();
+		this.hook.onTree = preparation -> HookAnswer.summary("would be used", null);
 	}
 
 	@Test

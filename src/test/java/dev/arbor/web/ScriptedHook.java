@@ -8,9 +8,22 @@ import dev.arbor.events.BranchPreparation;
 import dev.arbor.events.HookAnswer;
 import dev.arbor.events.SessionHook;
 import dev.arbor.events.TreePreparation;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
 
 /** An in-process hook whose answers a test sets, and which records what it was asked. */
 final class ScriptedHook implements SessionHook {
+
+	/** Registers one as a bean: {@code @Import(ScriptedHook.Registered.class)}. */
+	@TestConfiguration(proxyBeanMethods = false)
+	static class Registered {
+
+		@Bean
+		ScriptedHook scriptedHook() {
+			return new ScriptedHook();
+		}
+
+	}
 
 	final List<TreePreparation> treeCalls = new CopyOnWriteArrayList<>();
 

@@ -10,12 +10,25 @@ import dev.arbor.session.Json;
 import dev.arbor.summary.BranchSummarizer;
 import dev.arbor.summary.BranchSummary;
 import org.jspecify.annotations.Nullable;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
 
 /**
  * A summary model for tests (the real ones come with Spring AI): by default it summarizes by naming the entries it
  * was given, so a test sees exactly what reached the model.
  */
 final class ScriptedSummarizer implements BranchSummarizer {
+
+	/** Registers one as a bean, the summary model of the application: {@code @Import(ScriptedSummarizer.Registered.class)}. */
+	@TestConfiguration(proxyBeanMethods = false)
+	static class Registered {
+
+		@Bean
+		ScriptedSummarizer scriptedSummarizer() {
+			return new ScriptedSummarizer();
+		}
+
+	}
 
 	record Call(List<String> entryIds, @Nullable String customInstructions) {
 	}

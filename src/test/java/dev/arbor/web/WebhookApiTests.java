@@ -18,8 +18,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -35,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
-@Import(WebhookApiTests.WithModel.class)
+@Import(ScriptedSummarizer.Registered.class)
 class WebhookApiTests {
 
 	private static final String SECRET = "s3cret-for-tests";
@@ -54,16 +52,6 @@ class WebhookApiTests {
 		registry.add("arbor.hooks.webhooks[0].url", webhook::url);
 		registry.add("arbor.hooks.webhooks[0].secret", () -> SECRET);
 		registry.add("arbor.hooks.webhooks[0].timeout", TIMEOUT::toString);
-	}
-
-	@TestConfiguration(proxyBeanMethods = false)
-	static class WithModel {
-
-		@Bean
-		ScriptedSummarizer scriptedSummarizer() {
-			return new ScriptedSummarizer();
-		}
-
 	}
 
 	@Autowired
