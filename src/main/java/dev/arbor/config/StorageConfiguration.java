@@ -17,6 +17,12 @@ class StorageConfiguration {
 		return Clock.systemUTC();
 	}
 
+	/** {@code storage} in {@code /actuator/health} and the readiness group. */
+	@Bean
+	StorageHealthIndicator storageHealthIndicator(FileSessionStore store) {
+		return new StorageHealthIndicator(store.root());
+	}
+
 	@Bean(destroyMethod = "close")
 	FileSessionStore sessionStore(ArborProperties properties, Clock clock) {
 		ArborProperties.Storage storage = properties.storage();
