@@ -26,11 +26,12 @@ import org.springframework.validation.annotation.Validated;
  * @param api limits of the HTTP API
  * @param events the Server-Sent Events streams
  * @param hooks the webhooks that answer {@code session_before_*} events
+ * @param security who may call the API, and from which browser origins
  */
 @ConfigurationProperties("arbor")
 @Validated
 public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValue @Valid Api api,
-		@DefaultValue @Valid Events events, @DefaultValue @Valid Hooks hooks) {
+		@DefaultValue @Valid Events events, @DefaultValue @Valid Hooks hooks, @DefaultValue @Valid Security security) {
 
 	/**
 	 * Session storage.
@@ -95,6 +96,32 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 			return this.url.getScheme() + "://" + this.url.getAuthority() + this.url.getPath();
 		}
 
+	}
+
+	/**
+	 * Access to the API.
+	 *
+	 * @param apiKeys when any is set, every endpoint but health and the API documentation needs
+	 * {@code Authorization: Bearer <key>} with one of them; none set, the API is open
+	 * @param cors browser origins allowed to call the API (the event streams included)
+	 */
+	public record Security(@DefaultValue List<String> apiKeys, @DefaultValue @Valid Cors cors) {
+
+		/** The keys that are set (an empty entry, as an empty environment variable gives, is none). */
+		public List<String> keys() {
+			return this.apiKeys.stream().map(String::trim).filter(key -> !key.isEmpty()).toList();
+		}
+
+	}
+
+	/**
+	 * Cross-origin requests from browser frontends.
+	 *
+	 * @param allowedOrigins origins such as {@code https://app.example.com}, or patterns such as
+	 * {@code https://*.example.com}; none allows no cross-origin request
+	 * @param maxAge how long a browser may cache a preflight's answer
+	 */
+	public record Cors(@DefaultValue List<String> allowedOrigins, @DefaultValue("30m") @NotNull Duration maxAge) {
 	}
 
 }

@@ -15,6 +15,8 @@ import dev.arbor.events.SessionHooks;
 import dev.arbor.events.StoreEvents;
 import dev.arbor.events.Webhook;
 import dev.arbor.storage.SessionStore;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.thread.Threading;
 import org.springframework.context.annotation.Bean;
@@ -38,9 +40,14 @@ class EventsConfiguration {
 	}
 
 	@Bean
-	EventStreams eventStreams(EventBus bus, ArborProperties properties, Environment environment) {
+	EventStreams eventStreams(EventBus bus, ArborProperties properties, Environment environment, MeterRegistry meters) {
 		ArborProperties.Events events = properties.events();
-		return new EventStreams(bus, deliveryExecutor(environment), events.heartbeat(), events.maxPending());
+		EventStreams streams = new EventStreams(bus, deliveryExecutor(environment), events.heartbeat(),
+				events.maxPending());
+		Gauge.builder("arbor.sse.subscribers", streams, EventStreams::size)
+			.description("Open Server-Sent Events streams")
+			.register(meters);
+		return streams;
 	}
 
 	/**
@@ -48,12 +55,12 @@ class EventsConfiguration {
 	 */
 	@Bean
 	SessionHooks sessionHooks(ObjectProvider<SessionHook> beans, ArborProperties properties,
-			Environment environment) {
+			Environment environment, MeterRegistry meters) {
 		List<SessionHook> hooks = new ArrayList<>(beans.orderedStream().toList());
 		for (ArborProperties.Webhook webhook : properties.hooks().webhooks()) {
 			hooks.add(webhook(webhook));
 		}
-		return new SessionHooks(hooks, threads("arbor-hook-", environment));
+		return new SessionHooks(hooks, threads("arbor-hook-", environment), meters);
 	}
 
 	private static Webhook webhook(ArborProperties.Webhook webhook) {

@@ -3,6 +3,8 @@ package dev.arbor.config;
 import java.time.Clock;
 
 import dev.arbor.storage.FileSessionStore;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -24,9 +26,14 @@ class StorageConfiguration {
 	}
 
 	@Bean(destroyMethod = "close")
-	FileSessionStore sessionStore(ArborProperties properties, Clock clock) {
+	FileSessionStore sessionStore(ArborProperties properties, Clock clock, MeterRegistry meters) {
 		ArborProperties.Storage storage = properties.storage();
-		return new FileSessionStore(storage.dir(), storage.fsync(), storage.cacheSize().toBytes(), clock);
+		FileSessionStore store = new FileSessionStore(storage.dir(), storage.fsync(), storage.cacheSize().toBytes(),
+				clock, new MicrometerStorageMetrics(meters));
+		Gauge.builder("arbor.sessions.loaded", store, FileSessionStore::loadedSessions)
+			.description("Sessions held in memory")
+			.register(meters);
+		return store;
 	}
 
 }

@@ -8,6 +8,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.core.task.AsyncTaskExecutor;
@@ -26,13 +28,17 @@ public final class SessionHooks {
 
 	private final AsyncTaskExecutor executor;
 
+	private final MeterRegistry meters;
+
 	/**
 	 * @param hooks in the order they run
 	 * @param executor runs each hook call
+	 * @param meters records each call as {@code arbor.hook.calls}, by hook, event and outcome
 	 */
-	public SessionHooks(List<SessionHook> hooks, AsyncTaskExecutor executor) {
+	public SessionHooks(List<SessionHook> hooks, AsyncTaskExecutor executor, MeterRegistry meters) {
 		this.hooks = List.copyOf(hooks);
 		this.executor = executor;
+		this.meters = meters;
 	}
 
 	public List<SessionHook> hooks() {
@@ -78,6 +84,8 @@ public final class SessionHooks {
 		if (abort.isDone()) {
 			throw new CancellationException("Aborted");
 		}
+		Timer.Sample sample = Timer.start(this.meters);
+		String outcome = "failed";
 		CompletableFuture<HookAnswer> answer = new CompletableFuture<>();
 		Future<?> task = this.executor.submit(() -> {
 			try {
@@ -91,11 +99,15 @@ public final class SessionHooks {
 		try {
 			CompletableFuture.anyOf(answer, abort).get(hook.timeout().toNanos(), TimeUnit.NANOSECONDS);
 			if (!answer.isDone()) {
+				outcome = "aborted";
 				throw new CancellationException("Aborted");
 			}
-			return answer.join();
+			HookAnswer result = answer.join();
+			outcome = result.cancel() ? "cancel" : (result.summary() != null) ? "summary" : "none";
+			return result;
 		}
 		catch (TimeoutException ex) {
+			outcome = "timeout";
 			logger.warn("Hook " + hook.name() + " gave no answer to " + event.wireName() + " of session " + sessionId
 					+ " within " + hook.timeout() + "; counted as no answer");
 			return HookAnswer.NONE;
@@ -103,6 +115,7 @@ public final class SessionHooks {
 		catch (ExecutionException ex) {
 			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
 			if (abort.isDone() && !answer.isDone()) {
+				outcome = "aborted";
 				throw new CancellationException("Aborted");
 			}
 			logger.warn("Hook " + hook.name() + " failed on " + event.wireName() + " of session " + sessionId
@@ -110,11 +123,16 @@ public final class SessionHooks {
 			return HookAnswer.NONE;
 		}
 		catch (InterruptedException ex) {
+			outcome = "aborted";
 			Thread.currentThread().interrupt();
 			throw new CancellationException("Interrupted");
 		}
 		finally {
 			task.cancel(true);
+			sample.stop(Timer.builder("arbor.hook.calls")
+				.description("Calls of hooks by hook, event and outcome (cancel, summary, none, timeout, failed, aborted)")
+				.tags("hook", hook.name(), "event", event.wireName(), "outcome", outcome)
+				.register(this.meters));
 		}
 	}
 

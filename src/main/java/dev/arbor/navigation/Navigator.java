@@ -1,6 +1,7 @@
 package dev.arbor.navigation;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -21,6 +22,8 @@ import dev.arbor.storage.SessionStore;
 import dev.arbor.summary.BranchSummarizer;
 import dev.arbor.summary.BranchSummary;
 import dev.arbor.summary.SummaryContent;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.node.ObjectNode;
@@ -46,14 +49,21 @@ public class Navigator {
 
 	private final @Nullable BranchSummarizer summarizer;
 
+	private final MeterRegistry meters;
+
+	/**
+	 * @param summarizer the summary model, if one is configured
+	 * @param meters records each navigation as {@code arbor.navigations}, by outcome
+	 */
 	public Navigator(SessionStore store, SessionGates gates, InFlightNavigations inFlight, EventBus bus,
-			SessionHooks hooks, Optional<BranchSummarizer> summarizer) {
+			SessionHooks hooks, Optional<BranchSummarizer> summarizer, MeterRegistry meters) {
 		this.store = store;
 		this.gates = gates;
 		this.inFlight = inFlight;
 		this.bus = bus;
 		this.hooks = hooks;
 		this.summarizer = summarizer.orElse(null);
+		this.meters = meters;
 	}
 
 	/**
@@ -76,7 +86,25 @@ public class Navigator {
 	 */
 	public NavigationOutcome navigate(String sessionId, ExpectedLeaf expected, NavigationRequest request,
 			@Nullable ContextFormat contextFormat) {
+		Timer.Sample sample = Timer.start(this.meters);
+		String outcome = "failed";
 		InFlightNavigations.InFlight navigation = this.inFlight.start(sessionId, request.requestId());
+		try {
+			NavigationOutcome done = navigateGuarded(sessionId, expected, request, contextFormat, navigation);
+			outcome = outcome(done);
+			return done;
+		}
+		finally {
+			this.inFlight.finish(navigation);
+			sample.stop(Timer.builder("arbor.navigations")
+				.description("Navigations by outcome: moved, summarized, unchanged (to the leaf), cancelled (by a hook), aborted, failed")
+				.tag("outcome", outcome)
+				.register(this.meters));
+		}
+	}
+
+	private NavigationOutcome navigateGuarded(String sessionId, ExpectedLeaf expected, NavigationRequest request,
+			@Nullable ContextFormat contextFormat, InFlightNavigations.InFlight navigation) {
 		try {
 			return this.gates.exclusive(sessionId, navigation.aborted(),
 					() -> navigateAlone(sessionId, expected, request, contextFormat, navigation));
@@ -84,9 +112,19 @@ public class Navigator {
 		catch (CancellationException ex) {
 			return NavigationOutcome.cancelled(this.store.get(sessionId).leafId(), true);
 		}
-		finally {
-			this.inFlight.finish(navigation);
+	}
+
+	private static String outcome(NavigationOutcome done) {
+		if (done.aborted()) {
+			return "aborted";
 		}
+		if (done.cancelled()) {
+			return "cancelled";
+		}
+		if (done.summaryEntry() != null) {
+			return "summarized";
+		}
+		return Objects.equals(done.oldLeafId(), done.newLeafId()) ? "unchanged" : "moved";
 	}
 
 	private NavigationOutcome navigateAlone(String sessionId, ExpectedLeaf expected, NavigationRequest request,

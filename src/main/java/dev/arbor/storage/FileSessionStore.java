@@ -50,6 +50,8 @@ public final class FileSessionStore implements SessionStore, Closeable {
 
 	private final InstantSource clock;
 
+	private final StorageMetrics metrics;
+
 	private final Map<String, StoredSession> sessions = new ConcurrentHashMap<>();
 
 	private volatile List<UnreadableSession> unreadable = List.of();
@@ -66,10 +68,23 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	 * @param clock the time of new entries and sessions
 	 */
 	public FileSessionStore(Path root, FsyncPolicy fsync, long cacheBudgetBytes, InstantSource clock) {
+		this(root, fsync, cacheBudgetBytes, clock, StorageMetrics.NONE);
+	}
+
+	/**
+	 * @param root the storage directory, created if missing
+	 * @param fsync when appends reach the disk
+	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded
+	 * @param clock the time of new entries and sessions
+	 * @param metrics told of appends and fsyncs
+	 */
+	public FileSessionStore(Path root, FsyncPolicy fsync, long cacheBudgetBytes, InstantSource clock,
+			StorageMetrics metrics) {
 		this.root = root.toAbsolutePath().normalize();
 		this.fsync = fsync;
 		this.cacheBudgetBytes = cacheBudgetBytes;
 		this.clock = clock;
+		this.metrics = metrics;
 		try {
 			Files.createDirectories(this.root);
 		}
@@ -172,16 +187,23 @@ public final class FileSessionStore implements SessionStore, Closeable {
 
 	@Override
 	public List<EntryLine> append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts) {
-		return session(sessionId).append(expected, tree -> tree.prepareAppend(drafts, this.clock.instant()));
+		return timedAppend(sessionId, expected, tree -> tree.prepareAppend(drafts, this.clock.instant()));
 	}
 
 	@Override
 	public EntryLine appendBranchSummary(String sessionId, ExpectedLeaf expected, @Nullable String fromId,
 			String summary, @Nullable JsonNode details, @Nullable Boolean fromExtension) {
-		return session(sessionId)
-			.append(expected, tree -> List
-				.of(tree.prepareBranchSummary(fromId, summary, details, fromExtension, this.clock.instant())))
+		return timedAppend(sessionId, expected, tree -> List
+			.of(tree.prepareBranchSummary(fromId, summary, details, fromExtension, this.clock.instant())))
 			.get(0);
+	}
+
+	private List<EntryLine> timedAppend(String sessionId, ExpectedLeaf expected,
+			Function<SessionTree, List<EntryLine>> planner) {
+		long start = System.nanoTime();
+		List<EntryLine> lines = session(sessionId).append(expected, planner);
+		this.metrics.appended(lines.size(), System.nanoTime() - start);
+		return lines;
 	}
 
 	@Override
@@ -292,7 +314,15 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	}
 
 	private StoredSession newStoredSession(String id, Path file) {
-		return new StoredSession(id, file, this.fsync, this.clock, this::evictIfNeeded, this::tellListeners);
+		return new StoredSession(id, file, this::openFile, this.clock, this::evictIfNeeded, this::tellListeners);
+	}
+
+	private SessionFile openFile(Path file) throws IOException {
+		return SessionFile.open(file, this.fsync, channel -> {
+			long start = System.nanoTime();
+			channel.force(false); // fdatasync: the data and the new length, all a reader needs
+			this.metrics.synced(System.nanoTime() - start);
+		});
 	}
 
 	/**

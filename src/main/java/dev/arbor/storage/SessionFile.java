@@ -58,13 +58,11 @@ final class SessionFile implements Closeable {
 		this.durable = this.written;
 	}
 
-	/** Opens an existing file for appending and takes its OS lock, or fails at once if another process holds it. */
-	static SessionFile open(Path path, FsyncPolicy fsync) throws IOException {
-		// fdatasync: the data and the new length, all a reader needs
-		return open(path, fsync, channel -> channel.force(false));
-	}
-
-	/** {@link #open(Path, FsyncPolicy)} with another way to force: the seam for failing fsyncs in tests. */
+	/**
+	 * Opens an existing file for appending and takes its OS lock, or fails at once if another process holds it.
+	 *
+	 * @param force how its bytes are forced to disk (the store's fdatasync, timed; failing ones in tests)
+	 */
 	static SessionFile open(Path path, FsyncPolicy fsync, Force force) throws IOException {
 		FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
 		try {
@@ -230,6 +228,14 @@ final class SessionFile implements Closeable {
 		catch (IOException ex) {
 			// The reader on reopen accounts for any torn tail; the failure above is what the caller sees.
 		}
+	}
+
+	/** Opens a session file as a store does: with its fsync policy and its way to force. */
+	@FunctionalInterface
+	interface Opener {
+
+		SessionFile open(Path path) throws IOException;
+
 	}
 
 	/** How a file's bytes are forced to disk. */

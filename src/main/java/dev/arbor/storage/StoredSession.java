@@ -31,7 +31,7 @@ final class StoredSession {
 
 	private final Path path;
 
-	private final FsyncPolicy fsync;
+	private final SessionFile.Opener files;
 
 	private final InstantSource clock;
 
@@ -52,14 +52,15 @@ final class StoredSession {
 	private final ChangeFeed changes;
 
 	/**
+	 * @param files opens the file for writing, with the store's fsync policy
 	 * @param afterLoad told after each load, under this session's lock (the registry's eviction)
 	 * @param listener told of each change once it is durable, in order
 	 */
-	StoredSession(String sessionId, Path path, FsyncPolicy fsync, InstantSource clock,
+	StoredSession(String sessionId, Path path, SessionFile.Opener files, InstantSource clock,
 			Consumer<StoredSession> afterLoad, SessionChangeListener listener) {
 		this.sessionId = sessionId;
 		this.path = path;
-		this.fsync = fsync;
+		this.files = files;
 		this.clock = clock;
 		this.afterLoad = afterLoad;
 		this.changes = new ChangeFeed(listener);
@@ -336,7 +337,7 @@ final class StoredSession {
 
 	private SessionFile openFile() throws IOException {
 		if (this.file == null) {
-			this.file = SessionFile.open(this.path, this.fsync);
+			this.file = this.files.open(this.path);
 		}
 		return this.file;
 	}

@@ -11,6 +11,8 @@ import dev.arbor.session.SessionHeader;
 import dev.arbor.storage.ExpectedLeaf;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.info.License;
@@ -58,6 +60,8 @@ class OpenApiConfiguration {
 
 	private static final String CONTEXT_MESSAGE = "ContextMessage";
 
+	private static final String API_KEY = "apiKey";
+
 	private static final Map<String, String> ID_EXAMPLES = Map.of("sessionId", "019a9f3e-7b2c-7d4e-8f10-2a3b4c5d6e7f",
 			"entryId", "b2c3d4e5", "requestId", "nav-1");
 
@@ -87,10 +91,17 @@ class OpenApiConfiguration {
 
 						Every response that reflects a session carries `ETag: "<leafId>"` (`"root"` for a null leaf); \
 						every mutation accepts `If-Match` with it and fails with 412, changing nothing, when the leaf \
-						has moved. Errors are RFC 9457 problem documents.""")
+						has moved. Errors are RFC 9457 problem documents.
+
+						With `arbor.security.api-keys` set, every operation needs `Authorization: Bearer <key>` 						(401 otherwise); without it, the API is open.""")
 				.license(new License().name("Behaviour: SESSION-TREE.md; contract: API.md")))
 			.servers(List.of(new Server().url("/").description("This server")))
-			.components(new Components().addSchemas(PROBLEM, problemSchema())
+			.addSecurityItem(new SecurityRequirement().addList(API_KEY))
+			.components(new Components()
+				.addSecuritySchemes(API_KEY, new SecurityScheme().type(SecurityScheme.Type.HTTP)
+					.scheme("bearer")
+					.description("One of `arbor.security.api-keys`; needed only when keys are set. The event streams also take it as `?access_token=`, for EventSource."))
+				.addSchemas(PROBLEM, problemSchema())
 				.addSchemas(ENTRY, jsonObject("An entry exactly as stored: `type`, `id`, `parentId`, `timestamp` and the type's fields (SESSION-TREE.md 2.2), unknown fields included.",
 						Map.of("type", "message", "id", "b2c3d4e5", "parentId", "a1b2c3d4", "timestamp",
 								"2025-11-20T23:33:05.120Z", "message", Map.of("role", "user", "content", "Run the tests"))))
@@ -153,6 +164,7 @@ class OpenApiConfiguration {
 				}
 			});
 			addProblem(responses, "400", "Invalid id, parameter, JSON or entry; `type` says which, `detail` names the field.");
+			addProblem(responses, "401", "API keys are set and the request has none, or a wrong one (`WWW-Authenticate: Bearer`); nothing changed.");
 			if (sessionPath) {
 				addProblem(responses, "404", "No such session (or entry).");
 			}

@@ -107,6 +107,13 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	}
 
 	@ExceptionHandler
+	ResponseEntity<Object> unauthorized(UnauthorizedException ex, WebRequest request) {
+		HttpHeaders headers = new HttpHeaders();
+		headers.set(HttpHeaders.WWW_AUTHENTICATE, ex.challenge());
+		return respond(ProblemType.UNAUTHORIZED.create(ex.getMessage()), headers, request);
+	}
+
+	@ExceptionHandler
 	ResponseEntity<Object> noSummaryModel(NoSummaryModelException ex, WebRequest request) {
 		return respond(ProblemType.NO_SUMMARY_MODEL.create(ex.getMessage()), request);
 	}

@@ -27,6 +27,12 @@ enum ProblemType {
 
 	BAD_REQUEST(HttpStatus.BAD_REQUEST, "bad-request", "Bad request"),
 
+	/** No API key, or a wrong one, while {@code arbor.security.api-keys} is set. */
+	UNAUTHORIZED(HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized"),
+
+	/** A cross-origin request from an origin (or with a method or header) CORS does not allow. */
+	CORS_REJECTED(HttpStatus.FORBIDDEN, "cors-rejected", "Cross-origin request refused"),
+
 	SESSION_NOT_FOUND(HttpStatus.NOT_FOUND, "session-not-found", "Session not found"),
 
 	ENTRY_NOT_FOUND(HttpStatus.NOT_FOUND, "entry-not-found", "Entry not found"),

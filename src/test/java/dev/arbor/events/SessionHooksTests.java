@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.arbor.session.Json;
 import org.jspecify.annotations.Nullable;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
@@ -41,6 +42,8 @@ class SessionHooksTests {
 	private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
 
 	private final ExecutorService caller = Executors.newSingleThreadExecutor();
+
+	private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
 
 	@AfterEach
 	void releaseBlockedHooks() {
@@ -111,6 +114,31 @@ class SessionHooksTests {
 		HookAnswer answer = hooks.beforeTree(TREE, new CompletableFuture<>());
 		assertThat(answer.summary().summary()).isEqualTo("kept");
 		assertThat(this.calls).containsExactly("summary", "throws", "checked", "error", "last");
+	}
+
+	@Test
+	void eachCallShouldBeCountedByHookEventAndOutcome() {
+		TestHook slow = new TestHook("slow", Duration.ofMillis(100), Set.of(EventType.values()), (preparation) -> {
+			sleepUnlessInterrupted(new CountDownLatch(1));
+			return HookAnswer.NONE;
+		});
+		SessionHooks hooks = hooks(hook("summary", (preparation) -> HookAnswer.summary("s", null)),
+				hook("throws", (preparation) -> {
+					throw new IllegalStateException("boom");
+				}), slow, hook("none", (preparation) -> HookAnswer.NONE), hook("cancel", (preparation) -> HookAnswer.CANCEL));
+		hooks.beforeTree(TREE, new CompletableFuture<>());
+		assertThat(calls("summary", "summary")).isEqualTo(1);
+		assertThat(calls("throws", "failed")).isEqualTo(1);
+		assertThat(calls("slow", "timeout")).isEqualTo(1);
+		assertThat(calls("none", "none")).isEqualTo(1);
+		assertThat(calls("cancel", "cancel")).isEqualTo(1);
+	}
+
+	private long calls(String hook, String outcome) {
+		return this.meters.get("arbor.hook.calls")
+			.tags("hook", hook, "event", "session_before_tree", "outcome", outcome)
+			.timer()
+			.count();
 	}
 
 	@Test
@@ -277,7 +305,7 @@ class SessionHooksTests {
 	}
 
 	private SessionHooks hooks(SessionHook... hooks) {
-		return new SessionHooks(List.of(hooks), new SimpleAsyncTaskExecutor("hook-"));
+		return new SessionHooks(List.of(hooks), new SimpleAsyncTaskExecutor("hook-"), this.meters);
 	}
 
 	private TestHook hook(String name, TreeAnswer answer) {

@@ -29,6 +29,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.Json;
 import org.jspecify.annotations.Nullable;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -267,7 +268,7 @@ class WebhookTests {
 	void sessionHooksWhenAWebhookFailsOrTimesOutShouldCountItAsNoAnswer() throws Exception {
 		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("hook-");
 		this.responder = (exchange) -> respond(exchange, 500, "");
-		SessionHooks failing = new SessionHooks(List.of(webhook(null)), executor);
+		SessionHooks failing = new SessionHooks(List.of(webhook(null)), executor, new SimpleMeterRegistry());
 		assertThat(failing.beforeTree(TREE, new CompletableFuture<>())).isEqualTo(HookAnswer.NONE);
 		this.responder = (exchange) -> {
 			try {
@@ -280,7 +281,7 @@ class WebhookTests {
 		};
 		Webhook slow = new Webhook("slow", uri(), EVENTS, Duration.ofMillis(300), null, HttpClient.newHttpClient());
 		long start = System.nanoTime();
-		assertThat(new SessionHooks(List.of(slow), executor).beforeTree(TREE, new CompletableFuture<>()))
+		assertThat(new SessionHooks(List.of(slow), executor, new SimpleMeterRegistry()).beforeTree(TREE, new CompletableFuture<>()))
 			.isEqualTo(HookAnswer.NONE);
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
 	}

@@ -1,0 +1,26 @@
+package dev.arbor.storage;
+
+/**
+ * What the store measures, for whoever records it (Micrometer, in the application). Called on the writing
+ * thread: implementations must be quick.
+ */
+public interface StorageMetrics {
+
+	/** Records nothing. */
+	StorageMetrics NONE = new StorageMetrics() {
+	};
+
+	/**
+	 * An append was acknowledged.
+	 *
+	 * @param entries how many entries it wrote
+	 * @param nanos from the call to the acknowledgement: waiting for the session, writing and the fsync
+	 */
+	default void appended(int entries, long nanos) {
+	}
+
+	/** One fsync of a session file (shared by the appends it covers). */
+	default void synced(long nanos) {
+	}
+
+}
