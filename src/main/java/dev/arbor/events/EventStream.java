@@ -70,10 +70,6 @@ final class EventStream implements EventSink {
 		return this.sessionId;
 	}
 
-	SseEmitter emitter() {
-		return this.emitter;
-	}
-
 	/** Queues the opening comment (so that the client sees the stream is live) and the replayed events. */
 	void open(List<SessionEvent> replay) {
 		this.opening.add(OPENED);

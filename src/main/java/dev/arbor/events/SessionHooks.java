@@ -41,10 +41,6 @@ public final class SessionHooks {
 		this.meters = meters;
 	}
 
-	public List<SessionHook> hooks() {
-		return this.hooks;
-	}
-
 	/**
 	 * Asks the hooks about a navigation.
 	 *
