@@ -181,6 +181,25 @@ class SecurityApiTests {
 	}
 
 	@Test
+	void theEventStreamsShouldAnswerAnAllowedOriginToo() {
+		String sessionId = create();
+		this.client.options()
+			.uri("/sessions/{id}/events", sessionId)
+			.header(HttpHeaders.ORIGIN, ALLOWED)
+			.header(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD, "GET")
+			.header(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS, "last-event-id,authorization")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectHeader()
+			.valueEquals(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN, ALLOWED);
+		RawHttp.Answer stream = RawHttp.get(this.port, "/sessions/" + sessionId + "/events?access_token=" + KEY,
+				Map.of("Origin", ALLOWED, "Accept", "text/event-stream"));
+		assertThat(stream.status()).isEqualTo(200);
+		assertThat(stream.head()).containsIgnoringCase("Access-Control-Allow-Origin: " + ALLOWED);
+	}
+
+	@Test
 	void everyAnswerShouldCarryTheSecurityHeaders() {
 		for (String path : List.of("/sessions", "/actuator/health")) {
 			this.client.get()
