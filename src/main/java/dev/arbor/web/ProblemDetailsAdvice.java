@@ -5,8 +5,8 @@ import java.util.Map;
 
 import dev.arbor.navigation.InvalidBranchEntryException;
 import dev.arbor.navigation.InvalidCursorException;
-import dev.arbor.navigation.NavigationInProgressException;
 import dev.arbor.navigation.NavigationNotFoundException;
+import dev.arbor.navigation.NavigationRequestException;
 import dev.arbor.navigation.NoSummaryModelException;
 import dev.arbor.navigation.SummaryFailedException;
 import dev.arbor.session.EntryNotFoundException;
@@ -131,16 +131,12 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		return respond(ProblemType.SUMMARY_FAILED.create(ex.getMessage() + "; nothing was changed"), request);
 	}
 
+	/** 404 when no navigation runs under the {@code requestId}, 409 when one runs under it already. */
 	@ExceptionHandler
-	ResponseEntity<Object> navigationNotFound(NavigationNotFoundException ex, WebRequest request) {
-		ProblemDetail problem = ProblemType.NAVIGATION_NOT_FOUND.create(ex.getMessage());
-		problem.setProperty("requestId", ex.requestId());
-		return respond(problem, request);
-	}
-
-	@ExceptionHandler
-	ResponseEntity<Object> navigationInProgress(NavigationInProgressException ex, WebRequest request) {
-		ProblemDetail problem = ProblemType.NAVIGATION_IN_PROGRESS.create(ex.getMessage());
+	ResponseEntity<Object> navigationRequest(NavigationRequestException ex, WebRequest request) {
+		ProblemType type = (ex instanceof NavigationNotFoundException) ? ProblemType.NAVIGATION_NOT_FOUND
+				: ProblemType.NAVIGATION_IN_PROGRESS;
+		ProblemDetail problem = type.create(ex.getMessage());
 		problem.setProperty("requestId", ex.requestId());
 		return respond(problem, request);
 	}
