@@ -8,7 +8,9 @@ import java.util.Set;
 
 import dev.arbor.events.EventType;
 import dev.arbor.storage.FsyncPolicy;
+import dev.arbor.summary.SummaryProvider;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
@@ -27,11 +29,13 @@ import org.springframework.validation.annotation.Validated;
  * @param events the Server-Sent Events streams
  * @param hooks the webhooks that answer {@code session_before_*} events
  * @param security who may call the API, and from which browser origins
+ * @param summary the model that writes branch summaries
  */
 @ConfigurationProperties("arbor")
 @Validated
 public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValue @Valid Api api,
-		@DefaultValue @Valid Events events, @DefaultValue @Valid Hooks hooks, @DefaultValue @Valid Security security) {
+		@DefaultValue @Valid Events events, @DefaultValue @Valid Hooks hooks, @DefaultValue @Valid Security security,
+		@DefaultValue @Valid Summary summary) {
 
 	/**
 	 * Session storage.
@@ -122,6 +126,35 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * @param maxAge how long a browser may cache a preflight's answer
 	 */
 	public record Cors(@DefaultValue List<String> allowedOrigins, @DefaultValue("30m") @NotNull Duration maxAge) {
+	}
+
+	/**
+	 * Branch summaries by a model (SESSION-TREE.md §7.4). The provider's URL, key and model are Spring AI's own
+	 * settings ({@code spring.ai.openai.*}, {@code spring.ai.anthropic.*}, {@code spring.ai.ollama.*}).
+	 *
+	 * @param provider the Spring AI chat model that writes them: {@code none} (summaries answer 422),
+	 * {@code openai} (also any OpenAI-compatible server), {@code anthropic} or {@code ollama}
+	 * @param contextWindow the model's context window, in tokens
+	 * @param reserveTokens the part of the window kept for the instructions and the answer; the abandoned
+	 * conversation gets the rest, newest messages first
+	 * @param maxOutputTokens the longest summary the model may write, in tokens
+	 * @param timeout how long a summary may take; a slower model fails the navigation with 502
+	 */
+	public record Summary(@DefaultValue("none") @NotNull SummaryProvider provider,
+			@DefaultValue("128000") @Min(1) int contextWindow, @DefaultValue("16384") @Min(0) int reserveTokens,
+			@DefaultValue("2048") @Min(1) int maxOutputTokens,
+			@DefaultValue("5m") @NotNull @DurationMin(millis = 1) Duration timeout) {
+
+		/** What the abandoned conversation may take of the window: upstream's {@code contextWindow - reserveTokens}. */
+		public int tokenBudget() {
+			return this.contextWindow - this.reserveTokens;
+		}
+
+		@AssertTrue(message = "must leave room for the conversation: reserve-tokens must be less than context-window")
+		boolean isBudgetPositive() {
+			return tokenBudget() > 0;
+		}
+
 	}
 
 }

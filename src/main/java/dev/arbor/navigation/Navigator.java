@@ -199,7 +199,7 @@ public class Navigator {
 			return summary.join();
 		}
 		catch (ExecutionException | CompletionException ex) {
-			throw new SummaryFailedException((ex.getCause() != null) ? ex.getCause() : ex);
+			throw new SummaryFailedException(this.summarizer.provider(), (ex.getCause() != null) ? ex.getCause() : ex);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -144,10 +144,8 @@ final class ContextBuilder {
 			return messages;
 		}
 		EntryLine compactionEntry = tree.at(path[compaction]);
+		messages.add(EntryMessages.compactionSummary(compactionEntry));
 		ObjectNode node = compactionEntry.toNode();
-		String summary = Json.text(node, "summary");
-		messages.add(new ContextMessage.CompactionSummary((summary != null) ? summary : "",
-				node.get("tokensBefore"), compactionEntry.timestamp()));
 		String firstKept = Json.text(node, "firstKeptEntryId");
 		boolean kept = false;
 		for (int i = 0; i < compaction; i++) {
@@ -164,22 +162,9 @@ final class ContextBuilder {
 	}
 
 	private static void emit(EntryLine entry, List<ContextMessage> messages) {
-		switch (entry.type()) {
-			case EntryTypes.MESSAGE -> {
-				if (entry.hasMessageObject()) {
-					messages.add(new ContextMessage.Stored(entry));
-				}
-			}
-			case EntryTypes.CUSTOM_MESSAGE -> messages.add(new ContextMessage.Custom(entry.toNode(), entry.timestamp()));
-			case EntryTypes.BRANCH_SUMMARY -> {
-				ObjectNode node = entry.toNode();
-				String summary = Json.text(node, "summary");
-				if (summary != null && !summary.isEmpty()) {
-					messages.add(new ContextMessage.BranchSummary(summary, Json.text(node, "fromId"), entry.timestamp()));
-				}
-			}
-			default -> {
-			}
+		ContextMessage message = EntryMessages.pathMessage(entry);
+		if (message != null) {
+			messages.add(message);
 		}
 	}
 

@@ -38,7 +38,7 @@ final class ModelView {
 		return converted;
 	}
 
-	private static @Nullable ContextMessage convert(ContextMessage message) {
+	static @Nullable ContextMessage convert(ContextMessage message) {
 		if (message instanceof ContextMessage.Stored stored) {
 			return convertStored(stored);
 		}

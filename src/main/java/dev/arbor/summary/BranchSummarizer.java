@@ -22,4 +22,7 @@ public interface BranchSummarizer {
 	 */
 	CompletableFuture<BranchSummary> summarize(List<EntryLine> entries, @Nullable String customInstructions);
 
+	/** Who writes the summaries ({@code openai}), as errors and meters name it. */
+	String provider();
+
 }

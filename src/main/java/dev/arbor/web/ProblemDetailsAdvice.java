@@ -128,7 +128,9 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	@ExceptionHandler
 	ResponseEntity<Object> summaryFailed(SummaryFailedException ex, WebRequest request) {
 		log.warn(ex.getMessage(), ex.getCause());
-		return respond(ProblemType.SUMMARY_FAILED.create(ex.getMessage() + "; nothing was changed"), request);
+		ProblemDetail problem = ProblemType.SUMMARY_FAILED.create(ex.getMessage() + "; nothing was changed");
+		problem.setProperty("provider", ex.provider());
+		return respond(problem, request);
 	}
 
 	/** 404 when no navigation runs under the {@code requestId}, 409 when one runs under it already. */

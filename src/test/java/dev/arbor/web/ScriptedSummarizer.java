@@ -48,6 +48,11 @@ final class ScriptedSummarizer implements BranchSummarizer {
 		return this.answer.apply(entries);
 	}
 
+	@Override
+	public String provider() {
+		return "scripted";
+	}
+
 	static CompletableFuture<BranchSummary> naming(List<EntryLine> entries) {
 		return CompletableFuture.completedFuture(new BranchSummary(
 				"Summary of " + String.join(",", entries.stream().map(EntryLine::id).toList()),
