@@ -50,7 +50,7 @@ class NavigationController {
 			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))
 	@ApiResponse(responseCode = "409", description = "A navigation of this session runs under the same `requestId` (`type` …/navigation-in-progress).",
 			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))
-	@ApiResponse(responseCode = "502", description = "The summary model failed; nothing changed.",
+	@ApiResponse(responseCode = "502", description = "The summary model failed, answered nothing, or took longer than `arbor.summary.timeout` (`type` …/summary-failed; `provider` names it); nothing changed.",
 			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))
 	ResponseEntity<?> navigate(@PathVariable @ValidId String sessionId, ExpectedLeaf expected,
 			@RequestBody @Valid NavigateRequest body,

@@ -1,8 +1,10 @@
 package dev.arbor.config;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 import dev.arbor.storage.FsyncPolicy;
+import dev.arbor.summary.SummaryProvider;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.context.ConfigurationPropertiesAutoConfiguration;
@@ -64,6 +66,44 @@ class ArborPropertiesTests {
 				.getFailure()
 				.rootCause()
 				.hasMessageContaining("sometimes"));
+	}
+
+	@Test
+	void bindWhenNothingIsSetShouldHaveNoSummaryProviderAndUpstreamsBudget() {
+		this.runner.run(context -> {
+			ArborProperties.Summary summary = context.getBean(ArborProperties.class).summary();
+			assertThat(summary.provider()).isEqualTo(SummaryProvider.NONE);
+			assertThat(summary.contextWindow()).isEqualTo(128_000);
+			assertThat(summary.reserveTokens()).isEqualTo(16_384);
+			assertThat(summary.tokenBudget()).isEqualTo(128_000 - 16_384);
+			assertThat(summary.maxOutputTokens()).isEqualTo(2048);
+			assertThat(summary.timeout()).isEqualTo(Duration.ofMinutes(5));
+		});
+	}
+
+	@Test
+	void bindWhenTheProviderIsSetShouldTakeItInAnyCase() {
+		this.runner.withPropertyValues("arbor.summary.provider=OpenAI")
+			.run(context -> assertThat(context.getBean(ArborProperties.class).summary().provider())
+				.isEqualTo(SummaryProvider.OPENAI));
+	}
+
+	@Test
+	void bindWhenTheProviderIsUnknownShouldFailNamingIt() {
+		this.runner.withPropertyValues("arbor.summary.provider=gemini")
+			.run(context -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("gemini"));
+	}
+
+	@Test
+	void bindWhenTheReserveTakesTheWholeWindowShouldFail() {
+		this.runner.withPropertyValues("arbor.summary.context-window=8000", "arbor.summary.reserve-tokens=8000")
+			.run(context -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("reserve-tokens must be less than context-window"));
 	}
 
 	@Configuration(proxyBeanMethods = false)

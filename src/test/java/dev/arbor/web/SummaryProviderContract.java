@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Branch summaries by one of Spring AI's chat models, over HTTP, against a real local server speaking its
  * provider's protocol (SESSION-TREE.md §7.4). Each provider's test class configures Arbor with a small window
- * (3,000 tokens, 1,000 reserved, so that a test can outgrow it) and 777 output tokens.
+ * (3,000 tokens, 1,000 reserved, so that a test can outgrow it), 777 output tokens and a 2 s timeout.
  */
 abstract class SummaryProviderContract {
 
@@ -50,6 +50,7 @@ abstract class SummaryProviderContract {
 		registry.add("arbor.summary.context-window", () -> "3000");
 		registry.add("arbor.summary.reserve-tokens", () -> "1000");
 		registry.add("arbor.summary.max-output-tokens", () -> "777");
+		registry.add("arbor.summary.timeout", () -> "2s");
 	}
 
 	@Autowired
@@ -114,6 +115,8 @@ abstract class SummaryProviderContract {
 		assertThat(requests("success")).isEqualTo(successes + 1);
 		assertThat(this.meters.get("arbor.summary.tokens").tag("provider", provider()).tag("type", "input").counter().count())
 			.isGreaterThanOrEqualTo(1200);
+		assertThat(this.meters.find("gen_ai.client.operation").timers()).as("Spring AI's own observation").isNotEmpty();
+		assertThat(this.meters.find("gen_ai.client.token.usage").counters()).as("Spring AI's own token counts").isNotEmpty();
 	}
 
 	@Test
@@ -189,6 +192,24 @@ abstract class SummaryProviderContract {
 		assertThat(outcome.get("aborted").asBoolean()).isTrue();
 		assertThat(outcome.get("newLeafId").asString()).isEqualTo(branch.a4());
 		assertThat(ApiSessions.files(storage())).isEqualTo(before);
+	}
+
+	@Test
+	void aProviderSlowerThanTheTimeoutShouldBeA502AndBeHungUp() throws Exception {
+		AbandonedBranch branch = AbandonedBranch.create(this.client);
+		model().behaviour = ModelServer.Behaviour.STALL;
+		Map<String, String> before = ApiSessions.files(storage());
+		double timeouts = requests("timeout");
+		JsonNode problem = ApiSessions.problem(this.client.post()
+			.uri("/sessions/{id}/navigate", branch.sessionId())
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("targetId", branch.a1(), "summarize", true))
+			.exchange(), HttpStatus.BAD_GATEWAY, "summary-failed");
+		assertThat(problem.get("detail").asString())
+			.isEqualTo("The summary model (" + provider() + ") failed: no summary within 2s; nothing was changed");
+		assertThat(model().hangUps.await(1, TimeUnit.SECONDS)).as("the provider's connection is closed").isTrue();
+		assertThat(ApiSessions.files(storage())).isEqualTo(before);
+		assertThat(requests("timeout")).isEqualTo(timeouts + 1);
 	}
 
 	private double requests(String outcome) {
