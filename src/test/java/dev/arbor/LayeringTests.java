@@ -60,4 +60,12 @@ class LayeringTests {
 		.dependOnClassesThat()
 		.resideInAnyPackage("dev.arbor.navigation..", "dev.arbor.events..", "dev.arbor.web..", "dev.arbor.config..");
 
+	/** Models are the summary package's business: nothing else talks to Spring AI or a provider's HTTP client. */
+	@ArchTest
+	static final ArchRule onlySummariesTalkToModels = noClasses().that()
+		.resideOutsideOfPackages("dev.arbor.summary..", "dev.arbor.config..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("org.springframework.ai..", "okhttp3..", "com.openai..", "com.anthropic..");
+
 }

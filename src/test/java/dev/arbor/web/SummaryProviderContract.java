@@ -117,6 +117,10 @@ abstract class SummaryProviderContract {
 			.isGreaterThanOrEqualTo(1200);
 		assertThat(this.meters.find("gen_ai.client.operation").timers()).as("Spring AI's own observation").isNotEmpty();
 		assertThat(this.meters.find("gen_ai.client.token.usage").counters()).as("Spring AI's own token counts").isNotEmpty();
+		String prometheus = this.client.get().uri("/actuator/prometheus").exchange().expectBody(String.class)
+			.returnResult().getResponseBody();
+		assertThat(prometheus).contains("arbor_summary_requests_seconds_count{outcome=\"success\",provider=\"" + provider() + "\"}")
+			.contains("arbor_summary_tokens_total{provider=\"" + provider() + "\",type=\"output\"}");
 	}
 
 	@Test
