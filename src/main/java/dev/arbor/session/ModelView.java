@@ -92,7 +92,7 @@ final class ModelView {
 		if (isTrue(message, "cancelled")) {
 			text.append("\n\n(command cancelled)");
 		}
-		else if (exitCode != null && exitCode.isNumber() && exitCode.asDouble() != 0) {
+		else if (exitCode != null && exitCode.isNumber() && exitCode.numberValue().doubleValue() != 0) {
 			text.append("\n\nCommand exited with code ").append(exitCode.toString());
 		}
 		String fullOutputPath = Json.text(message, "fullOutputPath");

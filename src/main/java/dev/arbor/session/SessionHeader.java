@@ -23,9 +23,45 @@ public record SessionHeader(String id, int version, StoredLine json) {
 		if (!EntryTypes.SESSION.equals(Json.text(record, "type")) || Json.text(record, "id") == null) {
 			return null;
 		}
-		JsonNode version = record.get("version");
-		int number = (version != null && version.isIntegralNumber()) ? version.asInt() : 1;
-		return new SessionHeader(Json.text(record, "id"), number, new StoredLine(Json.toBytes(record)));
+		return new SessionHeader(Json.text(record, "id"), version(record.get("version")), new StoredLine(Json.toBytes(record)));
+	}
+
+	/**
+	 * The version as upstream compares it: {@code version ?? 1}, then {@code < 2} and {@code < 3} with JavaScript's
+	 * coercion. So {@code 3.0} and {@code "3"} are version 3, {@code 2.5} is 2, a boolean is 1, and a value that is
+	 * no number ({@code "x"}, an object) compares false both times and is migrated by neither step.
+	 */
+	private static int version(@Nullable JsonNode version) {
+		if (version == null || version.isNull()) {
+			return 1;
+		}
+		double number = number(version);
+		if (Double.isNaN(number)) {
+			return CURRENT_VERSION;
+		}
+		if (number < 2) {
+			return 1;
+		}
+		return (number < 3) ? 2 : (int) Math.min(number, Integer.MAX_VALUE);
+	}
+
+	private static double number(JsonNode version) {
+		if (version.isNumber()) {
+			return version.numberValue().doubleValue(); // asDouble() throws beyond a double's range
+		}
+		if (version.isBoolean()) {
+			return version.asBoolean() ? 1 : 0;
+		}
+		if (version.isString()) {
+			String text = version.asString().strip();
+			try {
+				return text.isEmpty() ? 0 : Double.parseDouble(text);
+			}
+			catch (NumberFormatException ex) {
+				return Double.NaN;
+			}
+		}
+		return Double.NaN;
 	}
 
 	/** A new version-3 header: {@code {type, version, id, timestamp, cwd, title?, parentSession?}}. */

@@ -2,6 +2,7 @@ package dev.arbor.summary;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -23,6 +24,7 @@ import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.openai.OpenAiChatOptions;
 import reactor.core.Disposable;
+import reactor.core.Disposables;
 
 /**
  * The summary model of SESSION-TREE.md §7.4 on Spring AI's {@link ChatClient}, so any chat model Spring AI
@@ -88,19 +90,28 @@ public final class ChatClientSummarizer implements BranchSummarizer {
 		CompletableFuture<BranchSummary> summary = new CompletableFuture<>();
 		Answer answer = new Answer();
 		String callName = this.calls.open();
-		Disposable call = this.client.prompt()
-			.messages(new SystemMessage(SummaryPrompt.SYSTEM),
-					new UserMessage(SummaryPrompt.user(conversation.transcript(), customInstructions)))
-			.options(options(callName))
-			.stream()
-			.chatResponse()
-			.subscribe(answer::add, summary::completeExceptionally, () -> complete(summary, answer, files));
+		Disposable call;
+		try {
+			call = this.client.prompt()
+				.messages(new SystemMessage(SummaryPrompt.SYSTEM),
+						new UserMessage(SummaryPrompt.user(conversation.transcript(), customInstructions)))
+				.options(options(callName))
+				.stream()
+				.chatResponse()
+				.subscribe(answer::add, summary::completeExceptionally, () -> complete(summary, answer, files));
+		}
+		catch (RuntimeException ex) {
+			// A request the client refuses before sending fails the summary like a provider error.
+			call = Disposables.disposed();
+			summary.completeExceptionally(ex);
+		}
 		Duration timeout = this.limits.timeout();
 		CompletableFuture.delayedExecutor(timeout.toMillis(), TimeUnit.MILLISECONDS)
-			.execute(() -> summary.completeExceptionally(
-					new TimeoutException("no summary within " + timeout.toString().substring(2).toLowerCase())));
+			.execute(() -> summary.completeExceptionally(new TimeoutException(
+					"no summary within " + timeout.toString().substring(2).toLowerCase(Locale.ROOT))));
+		Disposable started = call;
 		summary.whenComplete((done, failure) -> {
-			call.dispose();
+			started.dispose();
 			if (failure != null) {
 				this.calls.hangUp(callName);
 			}
@@ -153,7 +164,7 @@ public final class ChatClientSummarizer implements BranchSummarizer {
 
 		private final StringBuilder text = new StringBuilder();
 
-		private @Nullable Usage usage;
+		private volatile @Nullable Usage usage;
 
 		void add(ChatResponse response) {
 			Generation generation = response.getResult();

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.arbor.session.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,10 +27,10 @@ final class Transcript {
 	 */
 	static String render(JsonNode message) {
 		String text = switch (message.path("role").asString("")) {
-			case "user" -> labelled("[User]: ", joinedText(message.get("content"), ""));
+			case "user" -> labelled("[User]: ", joinedText(message.get("content")));
 			case "assistant" -> assistant(message.get("content"));
 			case "toolResult" -> labelled("[Tool result]: ",
-					truncate(joinedText(message.get("content"), ""), TOOL_RESULT_MAX_CHARS));
+					truncate(joinedText(message.get("content")), TOOL_RESULT_MAX_CHARS));
 			default -> "";
 		};
 		// The transcript sits inside <conversation> tags; a conversation quoting the closing tag must not end it.
@@ -83,20 +82,20 @@ final class Transcript {
 		return String.join("\n\n", parts);
 	}
 
-	/** {@code name(key=<JSON value>, …)}. */
+	/** {@code name(key=<JSON value>, …)}, each value as {@code JSON.stringify} writes it. */
 	private static String toolCall(JsonNode block) {
 		List<String> arguments = new ArrayList<>();
 		JsonNode args = block.get("arguments");
 		if (args != null && args.isObject()) {
 			for (Map.Entry<String, JsonNode> argument : args.properties()) {
-				arguments.add(argument.getKey() + "=" + Json.toString(argument.getValue()));
+				arguments.add(argument.getKey() + "=" + JsonStringify.of(argument.getValue()));
 			}
 		}
 		return block.path("name").asString("") + "(" + String.join(", ", arguments) + ")";
 	}
 
-	/** A string content as is, or its text blocks joined. */
-	private static String joinedText(JsonNode content, String separator) {
+	/** A string content as is, or its text blocks joined without a separator, as upstream joins them. */
+	private static String joinedText(JsonNode content) {
 		if (content == null) {
 			return "";
 		}
@@ -109,7 +108,7 @@ final class Transcript {
 				texts.add(block.path("text").asString(""));
 			}
 		}
-		return String.join(separator, texts);
+		return String.join("", texts);
 	}
 
 	private static String labelled(String label, String text) {
