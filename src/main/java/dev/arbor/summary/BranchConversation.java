@@ -45,7 +45,8 @@ record BranchConversation(String transcript, int messages, int dropped, int toke
 			int cost = Transcript.estimateTokens(text);
 			if (tokens + cost > tokenBudget) {
 				if (kept.isEmpty()) {
-					text = Transcript.truncate(text, tokenBudget * 4);
+					// Room for the truncation note (at most 48 characters), so the cut message stays within the budget.
+					text = Transcript.truncate(text, Math.max(tokenBudget * 2, tokenBudget * 4 - 48));
 					cost = Transcript.estimateTokens(text);
 				}
 				else if (!isSummary(entry) || tokens >= tokenBudget * 0.9) {

@@ -149,11 +149,18 @@ class BranchConversationTests {
 		List<EntryLine> entries = List.of(user("u1", "older"), user("u2", "n".repeat(192)), toolResult("t1", "output"),
 				entry("label", "l1", "targetId", "u2", "label", "big"));
 		BranchConversation conversation = BranchConversation.of(entries, 10);
-		String cut = newest.substring(0, 40) + "\n\n[... 160 more characters truncated]";
+		String cut = newest.substring(0, 20) + "\n\n[... 180 more characters truncated]";
 		assertThat(conversation.transcript()).isEqualTo(cut);
 		assertThat(conversation.messages()).isEqualTo(1);
 		assertThat(conversation.dropped()).isEqualTo(1);
 		assertThat(conversation.tokens()).isEqualTo(Transcript.estimateTokens(cut));
+	}
+
+	@Test
+	void aNewestMessageCutToTheBudgetShouldStayWithinItTruncationNoteIncluded() {
+		BranchConversation conversation = BranchConversation.of(List.of(user("u1", "n".repeat(100_000))), 1000);
+		assertThat(conversation.transcript()).endsWith(" more characters truncated]");
+		assertThat(conversation.tokens()).isLessThanOrEqualTo(1000);
 	}
 
 	@Test
