@@ -18,6 +18,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
+import org.springframework.boot.webclient.WebClientCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
@@ -59,6 +60,12 @@ class SummaryConfiguration {
 	@Bean
 	AnthropicHttpClientBuilderCustomizer anthropicSummaryCalls(ProviderCalls calls) {
 		return builder -> builder.interceptor(calls);
+	}
+
+	/** Ollama's client is a {@code WebClient}; the filter does nothing to exchanges that are no summary's. */
+	@Bean
+	WebClientCustomizer ollamaSummaryCalls(ProviderCalls calls) {
+		return builder -> builder.filter(calls.exchangeFilter());
 	}
 
 	/**

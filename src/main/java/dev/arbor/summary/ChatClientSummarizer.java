@@ -98,6 +98,7 @@ public final class ChatClientSummarizer implements BranchSummarizer {
 				.options(options(callName))
 				.stream()
 				.chatResponse()
+				.contextWrite(ProviderCalls.context(callName))
 				.subscribe(answer::add, summary::completeExceptionally, () -> complete(summary, answer, files));
 		}
 		catch (RuntimeException ex) {
@@ -127,8 +128,9 @@ public final class ChatClientSummarizer implements BranchSummarizer {
 	}
 
 	/**
-	 * The request's options: the most output tokens, and the header naming the call for providers whose client
-	 * {@link ProviderCalls} watches. Ollama's client (reactive) hangs up by itself when the stream is disposed.
+	 * The request's options: the most output tokens, and the header naming the call for the OkHttp clients that
+	 * {@link ProviderCalls} watches. Ollama's options take no headers: its client finds the name in the Reactor
+	 * context. Its portable maxTokens is Ollama's {@code options.num_predict}.
 	 */
 	private ChatOptions.Builder<?> options(String callName) {
 		Map<String, String> header = Map.of(ProviderCalls.HEADER, callName);

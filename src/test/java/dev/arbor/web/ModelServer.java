@@ -25,8 +25,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A real HTTP server standing in for an LLM provider, speaking OpenAI's chat completions or Anthropic's messages
- * API, streamed or not. It works on raw sockets, so that a test can see the provider call hung up: a
+ * A real HTTP server standing in for an LLM provider, speaking OpenAI's chat completions, Anthropic's messages API
+ * or Ollama's chat API, streamed or not. It works on raw sockets, so that a test can see the provider call hung up: a
  * {@linkplain Behaviour#STALL stalling} exchange reads the request, answers nothing and waits for the client to
  * close the connection.
  */
@@ -34,7 +34,10 @@ final class ModelServer implements AutoCloseable {
 
 	enum Protocol {
 
-		OPENAI, ANTHROPIC
+		OPENAI, ANTHROPIC,
+
+		/** Ollama's own {@code /api/chat}: a stream is JSON lines, the last one {@code done} with the counts. */
+		OLLAMA
 
 	}
 
@@ -101,7 +104,10 @@ final class ModelServer implements AutoCloseable {
 		this.connections.execute(this::accept);
 	}
 
-	/** The base URL Spring AI's client is given: OpenAI's clients expect the {@code /v1} in it, Anthropic's not. */
+	/**
+	 * The base URL Spring AI's client is given: OpenAI's clients expect the {@code /v1} in it, Anthropic's and
+	 * Ollama's not.
+	 */
 	String baseUrl() {
 		String root = "http://127.0.0.1:" + this.socket.getLocalPort();
 		return (this.protocol == Protocol.OPENAI) ? root + "/v1" : root;
@@ -172,11 +178,20 @@ final class ModelServer implements AutoCloseable {
 		this.hangUps.countDown();
 	}
 
-	/** Answers; {@code false} when the connection is done (after a stream, which has no length). */
+	/** Answers; {@code false} when the connection is done (after an event stream, which has no length). */
 	private boolean answer(OutputStream out, Request request) throws IOException {
 		boolean stream = request.body().path("stream").asBoolean(false);
 		if (!stream) {
-			respond(out, 200, "application/json", (this.protocol == Protocol.OPENAI) ? openAiCompletion() : anthropicMessage());
+			String body = switch (this.protocol) {
+				case OPENAI -> openAiCompletion();
+				case ANTHROPIC -> anthropicMessage();
+				case OLLAMA -> Json.toString(ollamaDone(this.answer));
+			};
+			respond(out, 200, "application/json", body);
+			return true;
+		}
+		if (this.protocol == Protocol.OLLAMA) {
+			ollamaStream(out, deltas(this.answer));
 			return true;
 		}
 		String head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n";
@@ -266,10 +281,49 @@ final class ModelServer implements AutoCloseable {
 		return Json.toString(message);
 	}
 
+	/**
+	 * Streams as Ollama does: chunked, one JSON line a chunk, flushed line by line; the connection stays open for
+	 * the next request.
+	 */
+	private static void ollamaStream(OutputStream out, List<String> deltas) throws IOException {
+		String head = "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n";
+		out.write(head.getBytes(StandardCharsets.US_ASCII));
+		for (String delta : deltas) {
+			ObjectNode chunk = ollamaChunk(delta).put("done", false);
+			writeChunk(out, Json.toString(chunk) + "\n");
+		}
+		writeChunk(out, Json.toString(ollamaDone("")) + "\n");
+		out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+		out.flush();
+	}
+
+	private static void writeChunk(OutputStream out, String data) throws IOException {
+		byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
+		out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+		out.write(bytes);
+		out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+		out.flush();
+	}
+
+	private static ObjectNode ollamaChunk(String content) {
+		ObjectNode chunk = Json.newObject().put("model", "stand-in").put("created_at", "2023-11-14T22:13:20.000000Z");
+		chunk.putObject("message").put("role", "assistant").put("content", content);
+		return chunk;
+	}
+
+	/** The last line of a stream (its content empty), or a whole answer: done, with the counts and durations. */
+	private static ObjectNode ollamaDone(String content) {
+		return ollamaChunk(content).put("done_reason", "stop").put("done", true).put("total_duration", 2_000_000_000L)
+			.put("load_duration", 100_000_000L).put("prompt_eval_count", 1200).put("prompt_eval_duration", 900_000_000L)
+			.put("eval_count", 80).put("eval_duration", 1_000_000_000L);
+	}
+
 	private String error() {
-		return (this.protocol == Protocol.OPENAI)
-				? "{\"error\":{\"message\":\"The stand-in is down\",\"type\":\"server_error\",\"code\":null}}"
-				: "{\"type\":\"error\",\"error\":{\"type\":\"api_error\",\"message\":\"The stand-in is down\"}}";
+		return switch (this.protocol) {
+			case OPENAI -> "{\"error\":{\"message\":\"The stand-in is down\",\"type\":\"server_error\",\"code\":null}}";
+			case ANTHROPIC -> "{\"type\":\"error\",\"error\":{\"type\":\"api_error\",\"message\":\"The stand-in is down\"}}";
+			case OLLAMA -> "{\"error\":\"The stand-in is down\"}";
+		};
 	}
 
 	private static void respond(OutputStream out, int status, String contentType, String body) throws IOException {
