@@ -37,19 +37,8 @@ class AnthropicSummaryApiTests extends SummaryProviderContract {
 		model.close();
 	}
 
-	@Override
-	String provider() {
-		return "anthropic";
-	}
-
-	@Override
-	ModelServer model() {
-		return model;
-	}
-
-	@Override
-	Path storage() {
-		return storage;
+	AnthropicSummaryApiTests() {
+		super("anthropic", model, storage);
 	}
 
 	@Override

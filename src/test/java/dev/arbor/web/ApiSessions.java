@@ -60,6 +60,12 @@ final class ApiSessions {
 			.asString();
 	}
 
+	/** The session's leaf, {@code null} for none. */
+	static String leaf(RestTestClient client, String sessionId) {
+		JsonNode leaf = body(client.get().uri("/sessions/{id}/leaf", sessionId).exchange());
+		return leaf.get("leafId").isNull() ? null : leaf.get("leafId").asString();
+	}
+
 	/** Where the problem types live ({@code ProblemType}). */
 	static final String PROBLEMS = "https://arbor.dev/problems/";
 

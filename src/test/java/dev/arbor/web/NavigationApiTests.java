@@ -83,7 +83,7 @@ class NavigationApiTests {
 		assertThat(outcome.get("summaryEntry").isNull()).isTrue();
 		assertThat(outcome.get("context").get("leafId").isNull()).isTrue();
 		assertThat(outcome.get("context").get("messages")).isEmpty();
-		assertThat(leaf(chain.sessionId())).isNull();
+		assertThat(ApiSessions.leaf(this.client, chain.sessionId())).isNull();
 		assertThat(entryCount(chain.sessionId())).isEqualTo(4);
 	}
 
@@ -95,7 +95,7 @@ class NavigationApiTests {
 		assertThat(outcome.get("editorText").isNull()).isTrue();
 		assertThat(outcome.get("context").get("leafId").asString()).isEqualTo(chain.a1());
 		assertThat(outcome.get("context").get("messages")).hasSize(2);
-		assertThat(leaf(chain.sessionId())).isEqualTo(chain.a1());
+		assertThat(ApiSessions.leaf(this.client, chain.sessionId())).isEqualTo(chain.a1());
 	}
 
 	@Test
@@ -115,7 +115,7 @@ class NavigationApiTests {
 			.getResponseBody();
 		assertThat(outcome.get("newLeafId").asString()).isEqualTo(chain.a1());
 		assertThat(outcome.get("editorText").asString()).isEqualTo("Now add a .env file");
-		assertThat(leaf(chain.sessionId())).isEqualTo(chain.a1());
+		assertThat(ApiSessions.leaf(this.client, chain.sessionId())).isEqualTo(chain.a1());
 	}
 
 	@Test
@@ -176,7 +176,7 @@ class NavigationApiTests {
 		assertThat(outcome.get("newLeafId").asString()).isEqualTo(summary.get("id").asString());
 		assertThat(outcome.get("editorText").asString()).isEqualTo("Make the config loader read env vars");
 		assertThat(this.summarizer.calls).as("a hook's summary replaces the model").isEmpty();
-		assertThat(leaf(chain.sessionId())).isEqualTo(summary.get("id").asString());
+		assertThat(ApiSessions.leaf(this.client, chain.sessionId())).isEqualTo(summary.get("id").asString());
 		JsonNode tree = ApiSessions.body(this.client.get().uri("/sessions/{id}/tree", chain.sessionId()).exchange());
 		assertThat(tree.get("rootIds")).extracting(JsonNode::asString)
 			.containsExactly(chain.u1(), summary.get("id").asString());
@@ -219,7 +219,7 @@ class NavigationApiTests {
 		assertThat(outcome.get("summaryEntry").isNull()).isTrue();
 		assertThat(outcome.get("fromExtension").isNull()).isTrue();
 		assertThat(entryCount(chain.sessionId())).isEqualTo(4);
-		assertThat(leaf(chain.sessionId())).isEqualTo(chain.a1());
+		assertThat(ApiSessions.leaf(this.client, chain.sessionId())).isEqualTo(chain.a1());
 	}
 
 	@Test
@@ -423,7 +423,7 @@ class NavigationApiTests {
 					"{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":\"meanwhile\"}}"));
 		Thread.sleep(300);
 		assertThat(append).as("the append waits for the navigation").isNotDone();
-		assertThat(leaf(chain.sessionId())).as("reads go on").isEqualTo(chain.a2());
+		assertThat(ApiSessions.leaf(this.client, chain.sessionId())).as("reads go on").isEqualTo(chain.a2());
 		answer.countDown();
 		assertThat(navigation.get(10, java.util.concurrent.TimeUnit.SECONDS).get("newLeafId").asString())
 			.isEqualTo(chain.a1());
@@ -447,11 +447,6 @@ class NavigationApiTests {
 			.exchange()
 			.expectStatus()
 			.isOk());
-	}
-
-	private String leaf(String sessionId) {
-		JsonNode leaf = ApiSessions.body(this.client.get().uri("/sessions/{id}/leaf", sessionId).exchange());
-		return leaf.get("leafId").isNull() ? null : leaf.get("leafId").asString();
 	}
 
 	private int entryCount(String sessionId) {

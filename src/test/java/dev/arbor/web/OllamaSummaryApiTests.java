@@ -39,19 +39,8 @@ class OllamaSummaryApiTests extends SummaryProviderContract {
 		model.close();
 	}
 
-	@Override
-	String provider() {
-		return "ollama";
-	}
-
-	@Override
-	ModelServer model() {
-		return model;
-	}
-
-	@Override
-	Path storage() {
-		return storage;
+	OllamaSummaryApiTests() {
+		super("ollama", model, storage);
 	}
 
 	@Override

@@ -38,19 +38,8 @@ class OpenAiSummaryApiTests extends SummaryProviderContract {
 		model.close();
 	}
 
-	@Override
-	String provider() {
-		return "openai";
-	}
-
-	@Override
-	ModelServer model() {
-		return model;
-	}
-
-	@Override
-	Path storage() {
-		return storage;
+	OpenAiSummaryApiTests() {
+		super("openai", model, storage);
 	}
 
 	@Override

@@ -27,12 +27,34 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 abstract class SummaryProviderContract {
 
-	/** The provider's {@code arbor.summary.provider} name. */
-	abstract String provider();
+	private final String provider;
 
-	abstract ModelServer model();
+	private final ModelServer model;
 
-	abstract Path storage();
+	private final Path storage;
+
+	/**
+	 * @param provider the provider's {@code arbor.summary.provider} name
+	 * @param model the stand-in the test class points the provider at
+	 * @param storage the test class's storage directory
+	 */
+	SummaryProviderContract(String provider, ModelServer model, Path storage) {
+		this.provider = provider;
+		this.model = model;
+		this.storage = storage;
+	}
+
+	final String provider() {
+		return this.provider;
+	}
+
+	final ModelServer model() {
+		return this.model;
+	}
+
+	final Path storage() {
+		return this.storage;
+	}
 
 	/** Checks what is particular to the provider: path, authentication, model, streaming, output tokens. */
 	abstract void assertProviderRequest(ModelServer.Request request);
@@ -111,7 +133,7 @@ abstract class SummaryProviderContract {
 			.isEqualTo("{\"readFiles\":[\"docs/grammar.md\"],\"modifiedFiles\":[\"src/parser.ts\",\"test/parser.test.ts\"]}");
 		assertThat(summary.get("fromExtension").asBoolean()).isFalse();
 		assertThat(outcome.get("newLeafId").asString()).isEqualTo(summary.get("id").asString());
-		assertThat(leaf(branch.sessionId())).isEqualTo(summary.get("id").asString());
+		assertThat(ApiSessions.leaf(this.client, branch.sessionId())).isEqualTo(summary.get("id").asString());
 		assertThat(requests("success")).isEqualTo(successes + 1);
 		assertThat(this.meters.get("arbor.summary.tokens").tag("provider", provider()).tag("type", "input").counter().count())
 			.isGreaterThanOrEqualTo(1200);
@@ -171,7 +193,7 @@ abstract class SummaryProviderContract {
 			.contains("500")
 			.endsWith("; nothing was changed");
 		assertThat(ApiSessions.files(storage())).isEqualTo(before);
-		assertThat(leaf(branch.sessionId())).isEqualTo(branch.a4());
+		assertThat(ApiSessions.leaf(this.client, branch.sessionId())).isEqualTo(branch.a4());
 		assertThat(requests("failed")).isEqualTo(failures + 1);
 	}
 
@@ -243,11 +265,6 @@ abstract class SummaryProviderContract {
 			.exchange()
 			.expectStatus()
 			.isOk());
-	}
-
-	private String leaf(String sessionId) {
-		JsonNode leaf = ApiSessions.body(this.client.get().uri("/sessions/{id}/leaf", sessionId).exchange());
-		return leaf.get("leafId").isNull() ? null : leaf.get("leafId").asString();
 	}
 
 }
