@@ -33,7 +33,7 @@ import tools.jackson.databind.node.ObjectNode;
  * mix of entry types (90% messages, 10% thinking level changes) and every other field stay as in
  * the fixture. Deterministic: the same arguments give the same bytes.
  */
-final class BenchSessions {
+public final class BenchSessions {
 
 	/** Strings inside {@code message} are cut to this many code points. */
 	static final int MAX_STRING_CHARS = 24;
@@ -45,7 +45,7 @@ final class BenchSessions {
 	 * Writes the named session into {@code dir}: {@code fixture} (the v3 fixture, copied unchanged),
 	 * {@code 32MB} (100,000 generated entries) or {@code 128MB} (400,000).
 	 */
-	static Path create(String name, Path dir) throws IOException {
+	public static Path create(String name, Path dir) throws IOException {
 		Files.createDirectories(dir);
 		switch (name) {
 			case "fixture" -> {
@@ -93,7 +93,7 @@ final class BenchSessions {
 	}
 
 	/** Deletes a benchmark's directory and everything in it. */
-	static void deleteRecursively(Path dir) throws IOException {
+	public static void deleteRecursively(Path dir) throws IOException {
 		if (!Files.exists(dir)) {
 			return;
 		}
