@@ -15,9 +15,20 @@ public class SummaryFailedException extends RuntimeException {
 		return this.provider;
 	}
 
+	/** The failure's message, and its root cause's when that says more ("Request failed: Connection refused"). */
 	private static String describe(Throwable cause) {
-		String message = cause.getMessage();
-		return (message != null && !message.isBlank()) ? message : cause.getClass().getSimpleName();
+		Throwable root = cause;
+		while (root.getCause() != null && root.getCause() != root) {
+			root = root.getCause();
+		}
+		String message = text(cause);
+		String rootMessage = text(root);
+		return (root == cause || message.contains(rootMessage)) ? message : message + ": " + rootMessage;
+	}
+
+	private static String text(Throwable failure) {
+		String message = failure.getMessage();
+		return (message != null && !message.isBlank()) ? message : failure.getClass().getSimpleName();
 	}
 
 }
