@@ -85,7 +85,7 @@ class SummaryConfiguration {
 		catch (BeansException ex) {
 			log.warn("arbor.summary.provider is " + provider.id() + ", but its Spring AI chat model is not configured ("
 					+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage()
-					+ "). Navigations with summarize:true answer 422 until it is.");
+					+ "). Navigations with summarize:true answer 422 until it is configured and Arbor restarted.");
 			return null;
 		}
 		log.info("Branch summaries by " + provider.id());
