@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -23,6 +25,7 @@ import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.openai.OpenAiChatOptions;
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import reactor.core.Disposable;
 import reactor.core.Disposables;
 
@@ -36,6 +39,9 @@ import reactor.core.Disposables;
  * the provider reports them).
  */
 public final class ChatClientSummarizer implements BranchSummarizer {
+
+	/** Ends summaries that take too long; a finished summary cancels its timer, so none lingers. */
+	private static final ScheduledThreadPoolExecutor TIMEOUTS = timeouts();
 
 	private final ChatClient client;
 
@@ -63,6 +69,14 @@ public final class ChatClientSummarizer implements BranchSummarizer {
 		this.meters = meters;
 		this.inputTokens = tokens("input");
 		this.outputTokens = tokens("output");
+	}
+
+	private static ScheduledThreadPoolExecutor timeouts() {
+		CustomizableThreadFactory threads = new CustomizableThreadFactory("arbor-summary-timeout-");
+		threads.setDaemon(true);
+		ScheduledThreadPoolExecutor timeouts = new ScheduledThreadPoolExecutor(1, threads);
+		timeouts.setRemoveOnCancelPolicy(true);
+		return timeouts;
 	}
 
 	private Counter tokens(String type) {
@@ -107,11 +121,12 @@ public final class ChatClientSummarizer implements BranchSummarizer {
 			summary.completeExceptionally(ex);
 		}
 		Duration timeout = this.limits.timeout();
-		CompletableFuture.delayedExecutor(timeout.toMillis(), TimeUnit.MILLISECONDS)
-			.execute(() -> summary.completeExceptionally(new TimeoutException(
-					"no summary within " + timeout.toString().substring(2).toLowerCase(Locale.ROOT))));
+		ScheduledFuture<?> timer = TIMEOUTS.schedule(() -> summary.completeExceptionally(new TimeoutException(
+				"no summary within " + timeout.toString().substring(2).toLowerCase(Locale.ROOT))), timeout.toMillis(),
+				TimeUnit.MILLISECONDS);
 		Disposable started = call;
 		summary.whenComplete((done, failure) -> {
+			timer.cancel(false);
 			started.dispose();
 			if (failure != null) {
 				this.calls.hangUp(callName);
