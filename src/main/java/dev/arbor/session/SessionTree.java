@@ -3,7 +3,6 @@ package dev.arbor.session;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -333,40 +332,9 @@ public final class SessionTree {
 		return this.index.get(this.entries[position]) == position;
 	}
 
-	/**
-	 * Positions from the root down to {@code position}. Walks stop at the first repeated entry, so a
-	 * cycle in the file terminates (§3); the check costs nothing until a walk outgrows the session.
-	 */
+	/** Positions from the root down to {@code position}, cycle-safe (§3). */
 	int[] pathPositions(int position) {
-		int[] reversed = new int[16];
-		int length = 0;
-		for (int current = position; current != NONE; current = this.parent[current]) {
-			if (length > this.size) {
-				length = trimAtFirstRepeat(reversed, length);
-				break;
-			}
-			if (length == reversed.length) {
-				reversed = Arrays.copyOf(reversed, length * 2);
-			}
-			reversed[length++] = current;
-		}
-		int[] path = new int[length];
-		for (int i = 0; i < length; i++) {
-			path[i] = reversed[length - 1 - i];
-		}
-		return path;
-	}
-
-	/** A walk longer than the session has gone round a cycle: cut it where it first repeats. */
-	private int trimAtFirstRepeat(int[] walk, int length) {
-		BitSet seen = new BitSet(this.size);
-		for (int i = 0; i < length; i++) {
-			if (seen.get(walk[i])) {
-				return i;
-			}
-			seen.set(walk[i]);
-		}
-		return length;
+		return PathWalk.from(this, position);
 	}
 
 	List<EntryLine> toEntries(int[] positions) {
