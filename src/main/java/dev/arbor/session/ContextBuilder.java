@@ -144,8 +144,8 @@ final class ContextBuilder {
 			return messages;
 		}
 		EntryLine compactionEntry = tree.at(path[compaction]);
-		messages.add(EntryMessages.compactionSummary(compactionEntry));
 		ObjectNode node = compactionEntry.toNode();
+		messages.add(EntryMessages.compactionSummary(compactionEntry, node));
 		String firstKept = Json.text(node, "firstKeptEntryId");
 		boolean kept = false;
 		for (int i = 0; i < compaction; i++) {

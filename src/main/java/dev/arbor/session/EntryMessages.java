@@ -55,7 +55,11 @@ public final class EntryMessages {
 	}
 
 	static ContextMessage.CompactionSummary compactionSummary(EntryLine compaction) {
-		ObjectNode node = compaction.toNode();
+		return compactionSummary(compaction, compaction.toNode());
+	}
+
+	/** The same from the entry's parsed fields, for a caller that reads others of them too. */
+	static ContextMessage.CompactionSummary compactionSummary(EntryLine compaction, ObjectNode node) {
 		String summary = Json.text(node, "summary");
 		return new ContextMessage.CompactionSummary((summary != null) ? summary : "", node.get("tokensBefore"),
 				compaction.timestamp());
