@@ -2,8 +2,8 @@ package dev.arbor;
 
 import java.nio.file.Path;
 
-import dev.arbor.storage.FileSessionStore;
 import dev.arbor.storage.SessionStore;
+import dev.arbor.storage.file.FileSessionStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;

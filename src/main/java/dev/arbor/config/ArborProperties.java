@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Set;
 
 import dev.arbor.events.EventType;
-import dev.arbor.storage.FsyncPolicy;
+import dev.arbor.storage.file.FsyncPolicy;
 import dev.arbor.summary.SummaryProvider;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.AssertTrue;

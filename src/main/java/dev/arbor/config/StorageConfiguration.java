@@ -2,7 +2,7 @@ package dev.arbor.config;
 
 import java.time.Clock;
 
-import dev.arbor.storage.FileSessionStore;
+import dev.arbor.storage.file.FileSessionStore;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;

@@ -8,34 +8,34 @@ import java.util.ArrayDeque;
  * order; like Kafka's high watermark, a change is released only when every change before it has been
  * released or dropped, and a change whose fsync failed is dropped.
  */
-final class ChangeFeed {
+public final class ChangeFeed {
 
 	private final SessionChangeListener listener;
 
 	/** Changes in the order they were made. Guarded by {@code this}. */
 	private final ArrayDeque<Pending> pending = new ArrayDeque<>();
 
-	ChangeFeed(SessionChangeListener listener) {
+	public ChangeFeed(SessionChangeListener listener) {
 		this.listener = listener;
 	}
 
 	/** Takes a change in its place; called under the session's write lock, so in the order of the writes. */
-	synchronized Pending enqueue(SessionChange change) {
+	public synchronized Pending enqueue(SessionChange change) {
 		Pending entry = new Pending(change);
 		this.pending.add(entry);
 		return entry;
 	}
 
 	/** A change that is on disk when made (a leaf move, a rewrite, a deletion). */
-	void publish(SessionChange change) {
+	public void publish(SessionChange change) {
 		durable(enqueue(change));
 	}
 
-	void durable(Pending change) {
+	public void durable(Pending change) {
 		settle(change, true);
 	}
 
-	void dropped(Pending change) {
+	public void dropped(Pending change) {
 		settle(change, false);
 	}
 
@@ -51,7 +51,7 @@ final class ChangeFeed {
 	}
 
 	/** A change waiting for its turn. */
-	static final class Pending {
+	public static final class Pending {
 
 		private final SessionChange change;
 

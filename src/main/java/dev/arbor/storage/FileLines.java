@@ -18,11 +18,11 @@ import java.util.List;
  * @param length the file's length
  * @param endsWithNewline whether the last byte is a newline
  */
-record FileLines(List<byte[]> lines, long[] offsets, long length, boolean endsWithNewline) {
+public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean endsWithNewline) {
 
 	private static final int BUFFER_SIZE = 1 << 20;
 
-	static FileLines read(Path file) throws IOException {
+	public static FileLines read(Path file) throws IOException {
 		List<byte[]> lines = new ArrayList<>();
 		long[] offsets = new long[1024];
 		ByteBuffer buffer = ByteBuffer.allocate(BUFFER_SIZE);
@@ -62,7 +62,7 @@ record FileLines(List<byte[]> lines, long[] offsets, long length, boolean endsWi
 	}
 
 	/** The lines of content held in memory (an uploaded file), cut as {@link #read} cuts a file. */
-	static FileLines split(byte[] content) {
+	public static FileLines split(byte[] content) {
 		List<byte[]> lines = new ArrayList<>();
 		long[] offsets = new long[1024];
 		int start = 0;

@@ -15,16 +15,16 @@ import dev.arbor.session.SessionTree;
  * @param fileLength the file's length when read
  * @param endsWithNewline whether the last byte is a newline (an append must not glue onto a line)
  */
-record LoadedSession(SessionTree tree, int fileVersion, List<MalformedLine> malformedLines, long fileLength,
+public record LoadedSession(SessionTree tree, int fileVersion, List<MalformedLine> malformedLines, long fileLength,
 		boolean endsWithNewline) {
 
 	/** A migrated file or one with skipped lines is rewritten whole on its next write (§3, §9). */
-	boolean needsRewrite() {
+	public boolean needsRewrite() {
 		return this.fileVersion < SessionHeader.CURRENT_VERSION || !this.malformedLines.isEmpty();
 	}
 
 	/** Skipped lines are user data: their bytes are kept in a backup before the rewrite drops them. */
-	boolean needsBackup() {
+	public boolean needsBackup() {
 		return !this.malformedLines.isEmpty();
 	}
 

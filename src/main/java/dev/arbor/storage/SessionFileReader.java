@@ -28,12 +28,12 @@ import tools.jackson.databind.node.ObjectNode;
  * Lines are scanned in parallel: the per-line cost is a streaming parse, and a large session has
  * hundreds of thousands of them.
  */
-final class SessionFileReader {
+public final class SessionFileReader {
 
 	private SessionFileReader() {
 	}
 
-	static LoadedSession read(Path file) throws IOException {
+	public static LoadedSession read(Path file) throws IOException {
 		return read(FileLines.read(file), file.getFileName().toString());
 	}
 
@@ -41,7 +41,7 @@ final class SessionFileReader {
 	 * @param lines the content
 	 * @param source what the content is, for errors: a file's name, or an upload
 	 */
-	static LoadedSession read(FileLines lines, String source) {
+	public static LoadedSession read(FileLines lines, String source) {
 		int next = 0;
 		TitleSlot titleSlot = null;
 		if (lines.count() > 0) {

@@ -13,7 +13,7 @@ import java.nio.file.Path;
  */
 public record UnreadableSession(Path file, String name, String reason) {
 
-	static UnreadableSession of(Path root, Path file, String reason) {
+	public static UnreadableSession of(Path root, Path file, String reason) {
 		String name = root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
 		return new UnreadableSession(file, name, reason);
 	}

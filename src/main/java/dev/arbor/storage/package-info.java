@@ -1,9 +1,11 @@
 /**
- * Session files on disk: reading and migrating them, durable appends with group commit, atomic
- * rewrites with backups, the persisted leaf, OS file locks and the registry of sessions under the
- * storage directory (SESSION-TREE.md §3 and §9). The rest of Arbor sees it through {@link dev.arbor.storage.SessionStore}.
+ * Where sessions live: the {@link dev.arbor.storage.SessionStore} the rest of Arbor sees, the changes a store
+ * announces, the conditions and failures of its operations, and what every store shares: reading a session in the
+ * JSONL format of the upstream agents (imports, exports and the file store), with its migrations (SESSION-TREE.md
+ * §3, §9). Each store lives in a subpackage of its own.
  */
 @NullMarked
 package dev.arbor.storage;
+
 
 import org.jspecify.annotations.NullMarked;

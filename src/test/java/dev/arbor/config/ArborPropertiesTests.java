@@ -3,7 +3,7 @@ package dev.arbor.config;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import dev.arbor.storage.FsyncPolicy;
+import dev.arbor.storage.file.FsyncPolicy;
 import dev.arbor.summary.SummaryProvider;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;

@@ -1,6 +1,7 @@
 package dev.arbor.storage;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -25,7 +26,7 @@ class MigrationTests {
 
 	@Test
 	void v1ShouldChainEntriesInFileOrderAndMapFirstKeptEntryIndexCountingTheHeaderAsZero() throws IOException {
-		Path file = SessionFiles.write(this.dir, "v1.jsonl", V1_HEADER + "\n" + message("one") + "\n" + message("two")
+		Path file = write(this.dir, "v1.jsonl", V1_HEADER + "\n" + message("one") + "\n" + message("two")
 				+ "\n" + message("three") + "\n" + compaction("2") + "\n" + compaction("0") + "\n" + compaction("99")
 				+ "\n" + compaction("\"2\"") + "\n");
 		SessionTree tree = SessionFileReader.read(file).tree();
@@ -51,8 +52,8 @@ class MigrationTests {
 	@Test
 	void v1IdsShouldBeTheSameOnEveryLoadAndDifferBetweenSessions() throws IOException {
 		String body = message("one") + "\n" + message("two") + "\n";
-		Path first = SessionFiles.write(this.dir, "a.jsonl", V1_HEADER + "\n" + body);
-		Path other = SessionFiles.write(this.dir, "b.jsonl", V1_HEADER.replace("v1-session", "v1-other") + "\n" + body);
+		Path first = write(this.dir, "a.jsonl", V1_HEADER + "\n" + body);
+		Path other = write(this.dir, "b.jsonl", V1_HEADER.replace("v1-session", "v1-other") + "\n" + body);
 		List<String> ids = ids(SessionFileReader.read(first).tree());
 		assertThat(ids(SessionFileReader.read(first).tree())).isEqualTo(ids);
 		assertThat(ids(SessionFileReader.read(other).tree())).doesNotContainAnyElementsOf(ids);
@@ -75,7 +76,7 @@ class MigrationTests {
 		String header = "{\"type\":\"session\",\"version\":2,\"id\":\"v2\",\"timestamp\":\"2025-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}";
 		String hook = "{\"type\":\"message\",\"id\":\"h1\",\"parentId\":null,\"timestamp\":\"2025-01-01T00:00:01.000Z\",\"message\":{\"role\":\"hookMessage\",\"content\":\"x\",\"extra\":1}}";
 		String user = "{\"type\":\"message\",\"id\":\"u1\",\"parentId\":\"h1\",\"timestamp\":\"2025-01-01T00:00:02.000Z\",\"message\":{\"role\":\"user\",\"content\":\"y\"}}";
-		Path file = SessionFiles.write(this.dir, "v2.jsonl", header + "\n" + hook + "\n" + user + "\n");
+		Path file = write(this.dir, "v2.jsonl", header + "\n" + hook + "\n" + user + "\n");
 		LoadedSession loaded = SessionFileReader.read(file);
 		assertThat(loaded.fileVersion()).isEqualTo(2);
 		assertThat(loaded.needsRewrite()).isTrue();
@@ -84,6 +85,10 @@ class MigrationTests {
 		assertThat(entries.get(0).messageNode().get("role").asString()).isEqualTo("custom");
 		assertThat(entries.get(0).messageNode().get("extra").asInt()).isEqualTo(1);
 		assertThat(entries.get(1).json()).isEqualTo(user);
+	}
+
+	private static Path write(Path dir, String name, String content) throws IOException {
+		return Files.writeString(dir.resolve(name), content);
 	}
 
 	private static List<String> ids(SessionTree tree) {

@@ -1,0 +1,45 @@
+package dev.arbor.storage.file;
+
+import java.io.BufferedOutputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.util.List;
+
+import dev.arbor.session.EntryLine;
+import dev.arbor.session.SessionLines;
+
+/** The bytes of a session file, whole ({@link SessionLines}) or appended. */
+final class SessionContent {
+
+	private SessionContent() {
+	}
+
+	/** A whole file, for {@link AtomicFiles#replace}. */
+	static AtomicFiles.ContentWriter of(SessionLines lines) {
+		return channel -> {
+			// Not closed: closing the stream would close the channel before it is forced.
+			OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 20);
+			lines.writeTo(out);
+			out.flush();
+		};
+	}
+
+	/** Lines to append; a newline first when the file's last line has none, so nothing glues onto it. */
+	static ByteBuffer lines(List<EntryLine> entries, boolean newlineFirst) {
+		int size = newlineFirst ? 1 : 0;
+		for (EntryLine entry : entries) {
+			size += entry.length() + 1;
+		}
+		ByteBuffer buffer = ByteBuffer.allocate(size);
+		if (newlineFirst) {
+			buffer.put((byte) '\n');
+		}
+		for (EntryLine entry : entries) {
+			buffer.put(entry.bytes());
+			buffer.put((byte) '\n');
+		}
+		return buffer.flip();
+	}
+
+}

@@ -1,0 +1,118 @@
+package dev.arbor.storage.file;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import dev.arbor.session.Json;
+import dev.arbor.session.SessionHeader;
+import dev.arbor.session.TitleSlot;
+import dev.arbor.storage.InvalidSessionFileException;
+import dev.arbor.storage.UnreadableSession;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Finds the sessions under the storage directory: every {@code *.jsonl} at any depth (so an upstream
+ * sessions folder, one sub-folder per working directory, can be mounted as is), identified by the id
+ * in its header. Reads only the first lines of each file.
+ */
+final class SessionDirectory {
+
+	/** Header lines are short; a first line longer than this is not a session header. */
+	private static final int MAX_HEADER_CHARS = 1 << 20;
+
+	/**
+	 * What a scan found.
+	 *
+	 * @param sessions session id → file, in path order (the first file of a duplicated id wins)
+	 * @param unreadable files that are not usable sessions
+	 */
+	record Scan(Map<String, Path> sessions, List<UnreadableSession> unreadable) {
+	}
+
+	private SessionDirectory() {
+	}
+
+	/**
+	 * @param root the storage directory
+	 * @param known session file → id of the sessions the caller already has: these files are not opened, because
+	 * closing any descriptor of a file releases every POSIX lock this process holds on it, the session's OS lock
+	 * included (SESSION-TREE.md §9)
+	 */
+	static Scan scan(Path root, Map<Path, String> known) throws IOException {
+		Map<String, Path> sessions = new LinkedHashMap<>();
+		List<UnreadableSession> unreadable = new ArrayList<>();
+		List<Path> files;
+		try (Stream<Path> walk = Files.walk(root)) {
+			files = walk.filter(Files::isRegularFile).filter(StorageFiles::isSessionFile).sorted().toList();
+		}
+		for (Path file : files) {
+			try {
+				String knownId = known.get(file);
+				String id = (knownId != null) ? knownId : readSessionId(file);
+				Path existing = sessions.putIfAbsent(id, file);
+				if (existing != null) {
+					unreadable.add(UnreadableSession.of(root, file,
+							"duplicate session id " + id + " (already in " + root.relativize(existing) + ")"));
+				}
+			}
+			catch (InvalidSessionFileException ex) {
+				unreadable.add(UnreadableSession.of(root, file, ex.reason()));
+			}
+			catch (IOException ex) {
+				unreadable.add(UnreadableSession.of(root, file, "cannot be read: " + ex.getMessage()));
+			}
+		}
+		return new Scan(sessions, unreadable);
+	}
+
+	/** The header's id; the header is the first non-blank record after an optional title slot (§2.1). */
+	static String readSessionId(Path file) throws IOException {
+		try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+			boolean firstLine = true;
+			String line;
+			while ((line = reader.readLine()) != null) {
+				boolean slotAllowed = firstLine;
+				firstLine = false;
+				if (line.length() > MAX_HEADER_CHARS) {
+					break;
+				}
+				if (line.isBlank()) {
+					continue;
+				}
+				ObjectNode record = parseOrNull(line);
+				if (slotAllowed && record != null && TitleSlot.parse(record, line.getBytes(StandardCharsets.UTF_8)) != null) {
+					continue;
+				}
+				SessionHeader header = (record != null) ? SessionHeader.parse(record) : null;
+				if (header == null) {
+					break;
+				}
+				return header.id();
+			}
+		}
+		catch (MalformedInputException ex) {
+			throw new InvalidSessionFileException(file.getFileName().toString(), "not UTF-8 text");
+		}
+		throw new InvalidSessionFileException(file.getFileName().toString(), "the first record is not a session header with a string id");
+	}
+
+	private static @Nullable ObjectNode parseOrNull(String line) {
+		try {
+			return Json.parseObject(line.getBytes(StandardCharsets.UTF_8));
+		}
+		catch (IllegalArgumentException ex) {
+			return null;
+		}
+	}
+
+}
