@@ -43,9 +43,18 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * @param dir the root directory, scanned recursively for {@code *.jsonl} session files
 	 * @param fsync {@code always}: acknowledge an append once it is on disk; {@code never}: once written
 	 * @param cacheSize loaded session files beyond which idle sessions are unloaded from memory
+	 * @param watch whether the directory is watched for what other processes (the agents) write: their lines reach
+	 * the event streams within milliseconds
+	 * @param pollInterval how often the files of loaded sessions and the folders are looked at for changes, where
+	 * watching sends no events (NFS, some bind mounts); {@code 0} never
+	 * @param tornTailGrace how long a last line without its newline counts as another process's write in progress
+	 * (Arbor appends nothing after it meanwhile); one that stays so longer is a crash remnant, repaired on the next
+	 * write with a backup
 	 */
 	public record Storage(@DefaultValue("data/sessions") @NotNull Path dir, @DefaultValue("always") @NotNull FsyncPolicy fsync,
-			@DefaultValue("1GB") @NotNull DataSize cacheSize) {
+			@DefaultValue("1GB") @NotNull DataSize cacheSize, @DefaultValue("true") boolean watch,
+			@DefaultValue("2s") @NotNull @DurationMin(millis = 0) Duration pollInterval,
+			@DefaultValue("3s") @NotNull @DurationMin(millis = 0) Duration tornTailGrace) {
 	}
 
 	/**

@@ -7,7 +7,10 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
-/** The store's measurements as Micrometer meters ({@code arbor.appends}, {@code arbor.entries.appended}, {@code arbor.fsync}). */
+/**
+ * The store's measurements as Micrometer meters ({@code arbor.appends}, {@code arbor.entries.appended},
+ * {@code arbor.fsync}, {@code arbor.external.entries}, {@code arbor.session.reloads}).
+ */
 final class MicrometerStorageMetrics implements StorageMetrics {
 
 	private final Timer appends;
@@ -15,6 +18,10 @@ final class MicrometerStorageMetrics implements StorageMetrics {
 	private final Counter entries;
 
 	private final Timer fsyncs;
+
+	private final Counter external;
+
+	private final Counter reloads;
 
 	MicrometerStorageMetrics(MeterRegistry registry) {
 		this.appends = Timer.builder("arbor.appends")
@@ -28,6 +35,12 @@ final class MicrometerStorageMetrics implements StorageMetrics {
 			.description("fsyncs of session files; concurrent appends share them")
 			.publishPercentileHistogram()
 			.register(registry);
+		this.external = Counter.builder("arbor.external.entries")
+			.description("Entries that other processes (coding agents) appended to session files, taken in")
+			.register(registry);
+		this.reloads = Counter.builder("arbor.session.reloads")
+			.description("Session files read again whole because another process rewrote, replaced or shrank them")
+			.register(registry);
 	}
 
 	@Override
@@ -39,6 +52,16 @@ final class MicrometerStorageMetrics implements StorageMetrics {
 	@Override
 	public void synced(long nanos) {
 		this.fsyncs.record(nanos, TimeUnit.NANOSECONDS);
+	}
+
+	@Override
+	public void takenIn(int entries) {
+		this.external.increment(entries);
+	}
+
+	@Override
+	public void reloaded() {
+		this.reloads.increment();
 	}
 
 }

@@ -9,7 +9,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The session store: files under {@code arbor.storage.dir}. */
+/** The session store: files under {@code arbor.storage.dir}, and what watches them for other writers. */
 @Configuration(proxyBeanMethods = false)
 class StorageConfiguration {
 
@@ -25,11 +25,18 @@ class StorageConfiguration {
 		return new StorageHealthIndicator(store.root());
 	}
 
+	/** What other processes write to the directory, taken in as it happens. */
+	@Bean
+	StorageWatching storageWatching(FileSessionStore store, ArborProperties properties) {
+		ArborProperties.Storage storage = properties.storage();
+		return new StorageWatching(store, storage.watch(), storage.pollInterval());
+	}
+
 	@Bean(destroyMethod = "close")
 	FileSessionStore sessionStore(ArborProperties properties, Clock clock, MeterRegistry meters) {
 		ArborProperties.Storage storage = properties.storage();
 		FileSessionStore store = new FileSessionStore(storage.dir(), storage.fsync(), storage.cacheSize().toBytes(),
-				clock, new MicrometerStorageMetrics(meters));
+				clock, new MicrometerStorageMetrics(meters), storage.tornTailGrace());
 		Gauge.builder("arbor.sessions.loaded", store, FileSessionStore::loadedSessions)
 			.description("Sessions held in memory")
 			.register(meters);

@@ -17,8 +17,10 @@ import tools.jackson.databind.node.ObjectNode;
  * The one event bus: every event of API.md goes through {@link #publish}, which numbers it, keeps it for replay
  * (per session, and for the stream of all sessions) and hands it to the subscribers of its session and of all
  * sessions. Publishing and subscribing share one lock, so each stream sees events in id order, and a subscriber
- * that replays from {@code Last-Event-ID} misses nothing and sees nothing twice. Subscribers only take events
- * into their own queues under the lock, so a slow one never slows a writer.
+ * that replays from {@code Last-Event-ID} misses nothing and sees nothing twice; one whose {@code Last-Event-ID}
+ * is older than the replay reaches (from an earlier run of Arbor, or dropped since) gets a {@code resync} instead,
+ * telling it to refetch. Subscribers only take events into their own queues under the lock, so a slow one never
+ * slows a writer.
  */
 public final class EventBus {
 
@@ -44,6 +46,12 @@ public final class EventBus {
 	/** Ids start at the microseconds since the epoch: above any id of an earlier run, so reconnects never go back. */
 	private long lastId = System.currentTimeMillis() * 1000;
 
+	/** The last id before this run's first: what a client saw up to it, this bus knows nothing of. */
+	private final long firstId = this.lastId;
+
+	/** The newest id of the session replays dropped so far: a session's replay made later reaches back no further. */
+	private long forgottenUpTo = this.firstId;
+
 	/**
 	 * @param replaySize the events kept per session, and for the stream of all sessions
 	 * @param replayBytes the most bytes of events kept for all sessions together: beyond it, the replay of the
@@ -52,7 +60,7 @@ public final class EventBus {
 	public EventBus(int replaySize, long replayBytes) {
 		this.replaySize = replaySize;
 		this.replayBytes = replayBytes;
-		this.allReplay = new ReplayBuffer(replaySize, replayBytes);
+		this.allReplay = new ReplayBuffer(replaySize, replayBytes, this.firstId);
 	}
 
 	/**
@@ -74,8 +82,9 @@ public final class EventBus {
 		if (type == EventType.SESSION_DELETED) {
 			ReplayBuffer forgotten = this.sessionReplay.remove(sessionId);
 			if (forgotten != null) {
-				this.sessionReplayBytes -= forgotten.bytes();
+				forget(forgotten);
 			}
+			this.forgottenUpTo = event.id(); // a session made again under this id replays nothing before its deletion
 			Set<EventSink> sinks = this.sessionSinks.remove(sessionId);
 			if (sinks != null) {
 				deliver(sinks, event);
@@ -83,7 +92,7 @@ public final class EventBus {
 		}
 		else {
 			this.sessionReplayBytes += this.sessionReplay
-				.computeIfAbsent(sessionId, key -> new ReplayBuffer(this.replaySize, this.replayBytes))
+				.computeIfAbsent(sessionId, key -> new ReplayBuffer(this.replaySize, this.replayBytes, this.forgottenUpTo))
 				.add(event);
 			forgetQuietSessions();
 			Set<EventSink> sinks = this.sessionSinks.get(sessionId);
@@ -101,15 +110,24 @@ public final class EventBus {
 	 * Subscribes to one session's events, or to every session's.
 	 *
 	 * @param sessionId the session, or {@code null} for all
-	 * @param lastEventId the last event the subscriber saw, or {@code null} for none: those after it that are still
-	 * kept go to {@code replay} first, before any newer event reaches the sink
-	 * @param replay takes the missed events, oldest first (none without {@code lastEventId}), before any newer event
-	 * reaches the sink
+	 * @param lastEventId the last event the subscriber saw, or {@code null} for none: those after it go to
+	 * {@code replay} first, before any newer event reaches the sink; when they are not all kept, a {@code resync}
+	 * goes instead
+	 * @param replay takes the missed events, oldest first (none without {@code lastEventId}), or the
+	 * {@code resync}, before any newer event reaches the sink
 	 */
 	public synchronized void subscribe(@Nullable String sessionId, @Nullable Long lastEventId, EventSink sink,
 			Consumer<List<SessionEvent>> replay) {
 		ReplayBuffer buffer = (sessionId != null) ? this.sessionReplay.get(sessionId) : this.allReplay;
-		replay.accept((lastEventId != null && buffer != null) ? buffer.after(lastEventId) : List.of());
+		if (lastEventId == null) {
+			replay.accept(List.of());
+		}
+		else if (lastEventId > this.lastId || (buffer != null ? !buffer.reaches(lastEventId) : lastEventId < this.forgottenUpTo)) {
+			replay.accept(List.of(resync(sessionId, lastEventId)));
+		}
+		else {
+			replay.accept((buffer != null) ? buffer.after(lastEventId) : List.of());
+		}
 		if (sessionId != null) {
 			this.sessionSinks.computeIfAbsent(sessionId, key -> new CopyOnWriteArraySet<>()).add(sink);
 		}
@@ -137,9 +155,26 @@ public final class EventBus {
 	private void forgetQuietSessions() {
 		Iterator<ReplayBuffer> oldestFirst = this.sessionReplay.values().iterator();
 		while (this.sessionReplayBytes > this.replayBytes && this.sessionReplay.size() > 1 && oldestFirst.hasNext()) {
-			this.sessionReplayBytes -= oldestFirst.next().bytes();
+			forget(oldestFirst.next());
 			oldestFirst.remove();
 		}
+	}
+
+	private void forget(ReplayBuffer buffer) {
+		this.sessionReplayBytes -= buffer.bytes();
+		this.forgottenUpTo = Math.max(this.forgottenUpTo, buffer.newestId());
+	}
+
+	/**
+	 * Tells a client that it may have missed events and should refetch what it holds. Numbered with the newest id,
+	 * so that its next reconnect resumes from here; sent to that client only.
+	 */
+	private SessionEvent resync(@Nullable String sessionId, long lastEventId) {
+		ObjectNode data = Json.newObject()
+			.put("sessionId", sessionId)
+			.put("lastEventId", lastEventId)
+			.put("reason", "replay-unavailable");
+		return new SessionEvent(this.lastId, EventType.RESYNC, sessionId, Json.toString(data));
 	}
 
 	private static void deliver(Set<EventSink> sinks, SessionEvent event) {

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
+import dev.arbor.storage.SessionWatch;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter.DataWithMediaType;
@@ -40,6 +41,8 @@ final class EventStream implements EventSink {
 
 	private final Consumer<EventStream> onClose;
 
+	private final @Nullable SessionWatch watch;
+
 	/** The opening comment and the replayed events: sent first, and not counted against {@code maxPending}. */
 	private final Queue<byte[]> opening = new ConcurrentLinkedQueue<>();
 
@@ -55,12 +58,13 @@ final class EventStream implements EventSink {
 	private volatile boolean endAfterDrain;
 
 	EventStream(@Nullable String sessionId, SseEmitter emitter, Executor delivery, int maxPending,
-			Consumer<EventStream> onClose) {
+			Consumer<EventStream> onClose, @Nullable SessionWatch watch) {
 		this.sessionId = sessionId;
 		this.emitter = emitter;
 		this.delivery = delivery;
 		this.maxPending = maxPending;
 		this.onClose = onClose;
+		this.watch = watch;
 		emitter.onCompletion(this::closed);
 		emitter.onTimeout(this::closed);
 		emitter.onError(error -> closed());
@@ -98,6 +102,9 @@ final class EventStream implements EventSink {
 	void end() {
 		if (this.closed.compareAndSet(false, true)) {
 			this.onClose.accept(this);
+			if (this.watch != null) {
+				this.watch.close();
+			}
 			this.delivery.execute(this::completeQuietly);
 		}
 	}
@@ -178,6 +185,9 @@ final class EventStream implements EventSink {
 	private void closed() {
 		this.closed.set(true);
 		this.onClose.accept(this);
+		if (this.watch != null) {
+			this.watch.close();
+		}
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import dev.arbor.storage.SessionWatch;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
@@ -49,10 +50,12 @@ public final class EventStreams implements SmartLifecycle {
 	 *
 	 * @param sessionId the session, or {@code null} for every session
 	 * @param lastEventId the {@code Last-Event-ID} of a reconnecting client, whose missed events come first
+	 * @param watch what keeps the session's changes coming (see {@code SessionStore.watch}), closed with the
+	 * stream; {@code null} for none
 	 */
-	public SseEmitter open(@Nullable String sessionId, @Nullable Long lastEventId) {
+	public SseEmitter open(@Nullable String sessionId, @Nullable Long lastEventId, @Nullable SessionWatch watch) {
 		SseEmitter emitter = new SseEmitter(0L); // no timeout: heartbeats and the client decide when it ends
-		EventStream stream = new EventStream(sessionId, emitter, this.delivery, this.maxPending, this::closed);
+		EventStream stream = new EventStream(sessionId, emitter, this.delivery, this.maxPending, this::closed, watch);
 		this.open.add(stream);
 		this.bus.subscribe(sessionId, lastEventId, stream, stream::open);
 		return emitter;

@@ -19,7 +19,16 @@ public enum EventType {
 
 	SESSION_CREATED("session_created"),
 
-	SESSION_DELETED("session_deleted");
+	SESSION_DELETED("session_deleted"),
+
+	/** Another process rewrote a session's file: what a client holds of the session may be out of date. */
+	SESSION_RELOADED("session_reloaded"),
+
+	/**
+	 * Sent first to a client whose {@code Last-Event-ID} the replay buffer cannot serve (an earlier run of Arbor, or
+	 * events since dropped): it may have missed events, so it refetches what it holds. Not kept for replay.
+	 */
+	RESYNC("resync");
 
 	private final String wireName;
 

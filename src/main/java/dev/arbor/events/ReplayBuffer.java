@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * The latest events of one stream, for clients that reconnect with {@code Last-Event-ID}: at most so many, and at
- * most so many bytes (one navigation's event names every entry it leaves behind, so events can be large). Not
- * thread-safe.
+ * most so many bytes (one navigation's event names every entry it leaves behind, so events can be large). It knows
+ * how far back it reaches: a client that saw less than that may have missed events. Not thread-safe.
  */
 final class ReplayBuffer {
 
@@ -21,9 +21,17 @@ final class ReplayBuffer {
 
 	private long bytes;
 
-	ReplayBuffer(int capacity, long maxBytes) {
+	/** Every event of this stream after this id is kept; of those up to it, this buffer knows nothing. */
+	private long horizon;
+
+	/**
+	 * @param horizon the id after which every event of this stream will be kept: the last id before the buffer
+	 * was made (events before it belong to an earlier run of Arbor, or were dropped with an earlier buffer)
+	 */
+	ReplayBuffer(int capacity, long maxBytes, long horizon) {
 		this.ring = new SessionEvent[capacity];
 		this.maxBytes = maxBytes;
+		this.horizon = horizon;
 	}
 
 	/**
@@ -33,6 +41,7 @@ final class ReplayBuffer {
 	 */
 	long add(SessionEvent event) {
 		if (this.ring.length == 0) {
+			this.horizon = event.id();
 			return 0;
 		}
 		long before = this.bytes;
@@ -53,6 +62,16 @@ final class ReplayBuffer {
 		return this.bytes;
 	}
 
+	/** Whether every event after the given id is kept, so that a client that saw it can replay what it missed. */
+	boolean reaches(long lastEventId) {
+		return lastEventId >= this.horizon;
+	}
+
+	/** The newest id of this stream that the buffer knows of: its newest event's, or its horizon. */
+	long newestId() {
+		return (this.size == 0) ? this.horizon : this.ring[(this.start + this.size - 1) % this.ring.length].id();
+	}
+
 	/** The events after the given id, oldest first, as far back as the buffer reaches. */
 	List<SessionEvent> after(long lastEventId) {
 		List<SessionEvent> missed = new ArrayList<>();
@@ -66,6 +85,7 @@ final class ReplayBuffer {
 	}
 
 	private void dropOldest() {
+		this.horizon = this.ring[this.start].id();
 		this.bytes -= this.ring[this.start].frame().length;
 		this.ring[this.start] = null;
 		this.start = (this.start + 1) % this.ring.length;

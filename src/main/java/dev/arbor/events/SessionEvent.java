@@ -2,6 +2,8 @@ package dev.arbor.events;
 
 import java.nio.charset.StandardCharsets;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One published event, rendered once as the Server-Sent Events frame that every subscriber receives.
  */
@@ -11,7 +13,7 @@ public final class SessionEvent {
 
 	private final EventType type;
 
-	private final String sessionId;
+	private final @Nullable String sessionId;
 
 	/** Held once, as the frame: replay buffers keep many events, and some are large. */
 	private final byte[] frame;
@@ -21,10 +23,10 @@ public final class SessionEvent {
 	/**
 	 * @param id increasing over all events of this process, and above every id of a process that ran before it
 	 * @param type the kind of event
-	 * @param sessionId the session it is about
+	 * @param sessionId the session it is about; {@code null} only for a {@code resync} of the stream of all sessions
 	 * @param data the JSON payload, {@code sessionId} first; one line, as compact JSON always is
 	 */
-	SessionEvent(long id, EventType type, String sessionId, String data) {
+	SessionEvent(long id, EventType type, @Nullable String sessionId, String data) {
 		this.id = id;
 		this.type = type;
 		this.sessionId = sessionId;
@@ -46,7 +48,7 @@ public final class SessionEvent {
 		return this.type;
 	}
 
-	public String sessionId() {
+	public @Nullable String sessionId() {
 		return this.sessionId;
 	}
 

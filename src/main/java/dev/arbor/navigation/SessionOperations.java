@@ -7,6 +7,7 @@ import dev.arbor.session.SessionLines;
 import dev.arbor.storage.ExpectedLeaf;
 import dev.arbor.storage.SessionInfo;
 import dev.arbor.storage.SessionStore;
+import dev.arbor.storage.SessionWatch;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
@@ -29,6 +30,11 @@ public class SessionOperations {
 
 	public SessionInfo get(String sessionId) {
 		return this.store.get(sessionId);
+	}
+
+	/** Keeps the session's changes coming, those of other processes included, until the watch is closed. */
+	public SessionWatch watch(String sessionId) {
+		return this.store.watch(sessionId);
 	}
 
 	/**

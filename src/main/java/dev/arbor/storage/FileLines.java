@@ -14,41 +14,53 @@ import java.util.List;
  * small buffer: the file is never held whole, so a 128 MB session costs no 128 MB transient array.
  *
  * @param lines the lines without their newlines, in file order
- * @param offsets the byte offset of each line's start
- * @param length the file's length
- * @param endsWithNewline whether the last byte is a newline
+ * @param offsets the byte offset of each line's start in the file
+ * @param length where the lines end: the file's length when read whole
+ * @param endsWithNewline whether the last byte is a newline (or there are no bytes)
+ * @param firstLine the 1-based number in the file of the first of these lines
  */
-public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean endsWithNewline) {
+public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean endsWithNewline, int firstLine) {
 
 	private static final int BUFFER_SIZE = 1 << 20;
 
 	public static FileLines read(Path file) throws IOException {
+		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+			return read(channel, 0, 1);
+		}
+	}
+
+	/**
+	 * The lines from a position to the end of what the channel holds now: what others appended to a file since it
+	 * was read up to {@code from}, which must be the start of a line.
+	 *
+	 * @param channel read with positional reads only: its own position is left alone
+	 * @param firstLine the number in the file of the line that starts at {@code from}, for reports
+	 */
+	public static FileLines read(FileChannel channel, long from, int firstLine) throws IOException {
 		List<byte[]> lines = new ArrayList<>();
-		long[] offsets = new long[1024];
+		long[] offsets = new long[16];
 		ByteBuffer buffer = ByteBuffer.allocate(BUFFER_SIZE);
 		byte[] chunk = buffer.array();
 		byte[] carry = new byte[0]; // the start of a line that continues in the next chunk
-		long position = 0;
-		long lineStart = 0;
-		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-			int read;
-			while ((read = channel.read(buffer.clear())) != -1) {
-				int start = 0;
-				for (int i = 0; i < read; i++) {
-					if (chunk[i] == '\n') {
-						if (lines.size() == offsets.length) {
-							offsets = Arrays.copyOf(offsets, offsets.length * 2);
-						}
-						offsets[lines.size()] = lineStart;
-						lines.add(concat(carry, chunk, start, i));
-						carry = new byte[0];
-						start = i + 1;
-						lineStart = position + i + 1;
+		long position = from;
+		long lineStart = from;
+		int read;
+		while ((read = channel.read(buffer.clear(), position)) > 0) {
+			int start = 0;
+			for (int i = 0; i < read; i++) {
+				if (chunk[i] == '\n') {
+					if (lines.size() == offsets.length) {
+						offsets = Arrays.copyOf(offsets, offsets.length * 2);
 					}
+					offsets[lines.size()] = lineStart;
+					lines.add(concat(carry, chunk, start, i));
+					carry = new byte[0];
+					start = i + 1;
+					lineStart = position + i + 1;
 				}
-				carry = concat(carry, chunk, start, read);
-				position += read;
 			}
+			carry = concat(carry, chunk, start, read);
+			position += read;
 		}
 		boolean endsWithNewline = carry.length == 0;
 		if (!endsWithNewline) {
@@ -58,7 +70,7 @@ public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean
 			offsets[lines.size()] = lineStart;
 			lines.add(carry);
 		}
-		return new FileLines(lines, Arrays.copyOf(offsets, lines.size()), position, endsWithNewline || position == 0);
+		return new FileLines(lines, Arrays.copyOf(offsets, lines.size()), position, endsWithNewline, firstLine);
 	}
 
 	/** The lines of content held in memory (an uploaded file), cut as {@link #read} cuts a file. */
@@ -79,14 +91,26 @@ public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean
 			start = end + 1;
 		}
 		boolean endsWithNewline = content.length == 0 || content[content.length - 1] == '\n';
-		return new FileLines(lines, Arrays.copyOf(offsets, lines.size()), content.length, endsWithNewline);
+		return new FileLines(lines, Arrays.copyOf(offsets, lines.size()), content.length, endsWithNewline, 1);
 	}
 
-	int count() {
+	/** The first {@code count} lines: complete ones, each ended by its newline. */
+	public FileLines head(int count) {
+		long end = (count < count()) ? this.offsets[count] : this.length;
+		return new FileLines(this.lines.subList(0, count), Arrays.copyOf(this.offsets, count), end,
+				count < count() || this.endsWithNewline, this.firstLine);
+	}
+
+	/** The number in the file of the line at an index. */
+	public int lineNumber(int index) {
+		return this.firstLine + index;
+	}
+
+	public int count() {
 		return this.lines.size();
 	}
 
-	byte[] line(int index) {
+	public byte[] line(int index) {
 		return this.lines.get(index);
 	}
 

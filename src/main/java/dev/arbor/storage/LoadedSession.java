@@ -14,9 +14,12 @@ import dev.arbor.session.SessionTree;
  * @param malformedLines lines skipped on load
  * @param fileLength the file's length when read
  * @param endsWithNewline whether the last byte is a newline (an append must not glue onto a line)
+ * @param pendingTail the bytes of a last line without its newline that were held back as someone's write in
+ * progress (not scanned, not counted); 0 when none was
+ * @param lineCount the lines taken in, the title slot and the header included (not a held tail)
  */
 public record LoadedSession(SessionTree tree, int fileVersion, List<MalformedLine> malformedLines, long fileLength,
-		boolean endsWithNewline) {
+		boolean endsWithNewline, long pendingTail, int lineCount) {
 
 	/** A migrated file or one with skipped lines is rewritten whole on its next write (§3, §9). */
 	public boolean needsRewrite() {
@@ -26,6 +29,11 @@ public record LoadedSession(SessionTree tree, int fileVersion, List<MalformedLin
 	/** Skipped lines are user data: their bytes are kept in a backup before the rewrite drops them. */
 	public boolean needsBackup() {
 		return !this.malformedLines.isEmpty();
+	}
+
+	/** Where the lines taken in end: the held tail, if any, starts here. */
+	public long consumedLength() {
+		return this.fileLength - this.pendingTail;
 	}
 
 }

@@ -15,7 +15,7 @@ public record MalformedLine(int lineNumber, long offset, String reason) {
 	private static final int DESCRIBED = 3;
 
 	/** A one-line account of skipped lines, naming the first few. */
-	static String describe(List<MalformedLine> lines) {
+	public static String describe(List<MalformedLine> lines) {
 		String first = lines.stream()
 			.limit(DESCRIBED)
 			.map(line -> "line " + line.lineNumber() + ": " + line.reason())

@@ -42,17 +42,34 @@ public final class SessionFileReader {
 	 * @param source what the content is, for errors: a file's name, or an upload
 	 */
 	public static LoadedSession read(FileLines lines, String source) {
+		return read(lines, source, false);
+	}
+
+	/**
+	 * @param lines the content
+	 * @param source what the content is, for errors: a file's name, or an upload
+	 * @param holdTornTail whether a last line without its newline is someone's write in progress: left out and
+	 * reported as {@link LoadedSession#pendingTail()}, not scanned (else it is scanned like any line, and reported
+	 * as malformed when it is not an entry)
+	 */
+	public static LoadedSession read(FileLines lines, String source, boolean holdTornTail) {
+		int count = lines.count();
+		long pendingTail = 0;
+		if (holdTornTail && !lines.endsWithNewline() && count > 0) {
+			count--;
+			pendingTail = lines.length() - lines.offsets()[count];
+		}
 		int next = 0;
 		TitleSlot titleSlot = null;
-		if (lines.count() > 0) {
+		if (count > 0) {
 			ObjectNode first = parseOrNull(lines.line(0));
 			titleSlot = (first != null) ? TitleSlot.parse(first, lines.line(0)) : null;
 			next = (titleSlot != null) ? 1 : 0;
 		}
-		while (next < lines.count() && lines.isBlank(next)) {
+		while (next < count && lines.isBlank(next)) {
 			next++;
 		}
-		if (next >= lines.count()) {
+		if (next >= count) {
 			throw new InvalidSessionFileException(source, "no session header");
 		}
 		ObjectNode headerRecord = parseOrNull(lines.line(next));
@@ -61,16 +78,40 @@ public final class SessionFileReader {
 			throw new InvalidSessionFileException(source,
 					"line " + (next + 1) + " is not a session header with a string id");
 		}
-		Scanned scanned = scan(lines, next + 1, header.version() >= 2);
+		Scanned scanned = scan(lines, next + 1, count, header.version() >= 2);
 		List<EntryLine> entries = (header.version() >= SessionHeader.CURRENT_VERSION)
 				? withSharedParentIds(scanned.records())
 				: Migrations.toCurrentVersion(header.id(), header.version(), scanned.records());
 		SessionTree tree = SessionTree.of(header.atCurrentVersion(), titleSlot, entries);
-		return new LoadedSession(tree, header.version(), scanned.malformed(), lines.length(), lines.endsWithNewline());
+		return new LoadedSession(tree, header.version(), scanned.malformed(), lines.length(), lines.endsWithNewline(),
+				pendingTail, count);
 	}
 
-	private static Scanned scan(FileLines lines, int from, boolean idsRequired) {
-		int count = lines.count() - from;
+	/**
+	 * The entries of lines appended to a version-3 file after it was read: each complete line scanned as on load.
+	 *
+	 * @param lines complete lines only (a torn tail is the caller's to hold back or to include)
+	 */
+	public static AppendedLines readAppended(FileLines lines) {
+		Scanned scanned = scan(lines, 0, lines.count(), true);
+		List<EntryLine> entries = new ArrayList<>(scanned.records().size());
+		for (EntryScan record : scanned.records()) {
+			entries.add(record.toLine(record.id(), record.parentId()));
+		}
+		return new AppendedLines(entries, scanned.malformed());
+	}
+
+	/**
+	 * Entries read from lines appended to a session file.
+	 *
+	 * @param entries in file order
+	 * @param malformed the lines that are not entries
+	 */
+	public record AppendedLines(List<EntryLine> entries, List<MalformedLine> malformed) {
+	}
+
+	private static Scanned scan(FileLines lines, int from, int to, boolean idsRequired) {
+		int count = to - from;
 		Object[] results = new Object[count];
 		IntStream range = IntStream.range(0, count);
 		(count > 2_000 ? range.parallel() : range).forEach(i -> results[i] = scanLine(lines, from + i, idsRequired));
@@ -81,7 +122,7 @@ public final class SessionFileReader {
 				records.add(record);
 			}
 			else if (results[i] instanceof String reason) {
-				malformed.add(new MalformedLine(from + i + 1, lines.offsets()[from + i], reason));
+				malformed.add(new MalformedLine(lines.lineNumber(from + i), lines.offsets()[from + i], reason));
 			}
 		}
 		return new Scanned(records, malformed);

@@ -62,7 +62,15 @@ public interface SessionStore {
 	/** Deletes the session file and its leaf, once the leaf is as expected. */
 	void delete(String sessionId, ExpectedLeaf expected);
 
-	/** Registers a listener for every later durable change of any session (see {@link SessionChange}). */
+	/**
+	 * Keeps a session's changes coming while someone follows them: in the file store, the session stays loaded and
+	 * takes in what other processes append to its file. Closing the handle ends that.
+	 *
+	 * @throws SessionNotFoundException when there is no such session
+	 */
+	SessionWatch watch(String sessionId);
+
+	/** Registers a listener for every later change of any session (see {@link SessionChange}). */
 	void addChangeListener(SessionChangeListener listener);
 
 }

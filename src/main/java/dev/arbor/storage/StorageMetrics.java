@@ -23,4 +23,16 @@ public interface StorageMetrics {
 	default void synced(long nanos) {
 	}
 
+	/**
+	 * Entries that another process appended to a session's file were taken in.
+	 *
+	 * @param entries how many
+	 */
+	default void takenIn(int entries) {
+	}
+
+	/** A session's file was read again whole, because another process rewrote, replaced or shrank it. */
+	default void reloaded() {
+	}
+
 }

@@ -2,6 +2,7 @@ package dev.arbor.web;
 
 import dev.arbor.events.EventStreams;
 import dev.arbor.navigation.SessionOperations;
+import dev.arbor.storage.SessionWatch;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -52,8 +53,14 @@ class EventController {
 			@Parameter(description = "The id of the last event received; sent by EventSource when it reconnects.", example = "1764579600000001") @RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventIdHeader,
 			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.", example = "1764579600000001") @RequestParam(required = false) @Nullable String lastEventId) {
 		Long after = LastEventIds.parse(lastEventIdHeader, lastEventId);
-		this.sessions.get(sessionId);
-		return this.streams.open(sessionId, after);
+		SessionWatch watch = this.sessions.watch(sessionId);
+		try {
+			return this.streams.open(sessionId, after, watch);
+		}
+		catch (RuntimeException ex) {
+			watch.close();
+			throw ex;
+		}
 	}
 
 	@GetMapping(path = "/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
@@ -63,7 +70,7 @@ class EventController {
 	SseEmitter allEvents(
 			@Parameter(description = "The id of the last event received; sent by EventSource when it reconnects.", example = "1764579600000001") @RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventIdHeader,
 			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.", example = "1764579600000001") @RequestParam(required = false) @Nullable String lastEventId) {
-		return this.streams.open(null, LastEventIds.parse(lastEventIdHeader, lastEventId));
+		return this.streams.open(null, LastEventIds.parse(lastEventIdHeader, lastEventId), null);
 	}
 
 }

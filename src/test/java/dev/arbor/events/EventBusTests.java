@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import dev.arbor.session.Json;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -157,15 +158,44 @@ class EventBusTests {
 			all.add(event);
 			all.add(bus.publish(EventType.ENTRY_APPENDED, "s2", data(i)));
 		}
-		Collecting session = new Collecting();
-		bus.subscribe("s1", 0L, session, session::replayed);
-		assertThat(session.replay()).containsExactlyElementsOf(s1.subList(2, 5));
-		Collecting global = new Collecting();
-		bus.subscribe(null, 0L, global, global::replayed);
-		assertThat(global.replay()).containsExactlyElementsOf(all.subList(7, 10));
-		Collecting fromMiddle = new Collecting();
-		bus.subscribe("s1", s1.get(3).id(), fromMiddle, fromMiddle::replayed);
-		assertThat(fromMiddle.replay()).containsExactly(s1.get(4));
+		assertThat(replayOf(bus, "s1", s1.get(1).id())).containsExactlyElementsOf(s1.subList(2, 5));
+		assertThat(replayOf(bus, null, all.get(6).id())).containsExactlyElementsOf(all.subList(7, 10));
+		assertThat(replayOf(bus, "s1", s1.get(3).id())).containsExactly(s1.get(4));
+		assertThat(replayOf(bus, "s1", s1.get(0).id())).as("its next event is gone").singleElement()
+			.satisfies(resync -> assertResync(resync, "s1", s1.get(0).id(), all.get(9).id()));
+		assertThat(replayOf(bus, null, all.get(5).id())).singleElement()
+			.satisfies(resync -> assertResync(resync, null, all.get(5).id(), all.get(9).id()));
+	}
+
+	@Test
+	void subscribeWithAnIdOfAnEarlierRunShouldResyncAndThenDeliver() {
+		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		SessionEvent first = bus.publish(EventType.ENTRY_APPENDED, "s1", data(1));
+		long earlierRun = first.id() - 1_000_000; // ids of an earlier run are below this run's
+		for (String sessionId : new String[] { "s1", "s2", null }) {
+			Collecting subscriber = new Collecting();
+			bus.subscribe(sessionId, earlierRun, subscriber, subscriber::replayed);
+			assertThat(subscriber.replay()).singleElement()
+				.satisfies(resync -> assertResync(resync, sessionId, earlierRun, first.id()));
+			bus.unsubscribe(sessionId, subscriber);
+		}
+		Collecting fromTheFuture = new Collecting();
+		bus.subscribe("s1", first.id() + 1_000, fromTheFuture, fromTheFuture::replayed);
+		assertThat(fromTheFuture.replay()).extracting(SessionEvent::type).containsExactly(EventType.RESYNC);
+		Collecting current = new Collecting();
+		bus.subscribe("s2", first.id(), current, current::replayed);
+		assertThat(current.replay()).as("nothing of s2 was published after it").isEmpty();
+		SessionEvent next = bus.publish(EventType.ENTRY_APPENDED, "s2", data(2));
+		assertThat(current.live()).containsExactly(next);
+	}
+
+	private static void assertResync(SessionEvent resync, String sessionId, long lastEventId, long newestId) {
+		assertThat(resync.type()).isEqualTo(EventType.RESYNC);
+		assertThat(resync.id()).as("resumes from the newest event").isEqualTo(newestId);
+		JsonNode data = Json.MAPPER.readTree(resync.data());
+		assertThat(data.get("sessionId").isNull() ? null : data.get("sessionId").asString()).isEqualTo(sessionId);
+		assertThat(data.get("lastEventId").asLong()).isEqualTo(lastEventId);
+		assertThat(data.get("reason").asString()).isEqualTo("replay-unavailable");
 	}
 
 	@Test
@@ -178,11 +208,14 @@ class EventBusTests {
 		SessionEvent s2 = bus.publish(EventType.ENTRY_APPENDED, "s2", data(2));
 		SessionEvent s3 = bus.publish(EventType.ENTRY_APPENDED, "s3", data(3));
 		SessionEvent latest = bus.publish(EventType.ENTRY_APPENDED, "s2", data(4));
-		assertThat(replayOf(bus, "s1", s1.id() - 1)).as("the quietest session is forgotten").isEmpty();
+		assertThat(replayOf(bus, "s1", s1.id() - 1)).as("the quietest session is forgotten: its client refetches")
+			.extracting(SessionEvent::type)
+			.containsExactly(EventType.RESYNC);
 		assertThat(replayOf(bus, "s2", s2.id() - 1)).hasSize(2);
 		assertThat(replayOf(bus, "s3", s3.id() - 1)).containsExactly(s3);
-		assertThat(replayOf(bus, null, s1.id() - 1)).as("the stream of all sessions has as much again, its newest")
+		assertThat(replayOf(bus, null, s1.id())).as("the stream of all sessions has as much again, its newest")
 			.containsExactly(s2, s3, latest);
+		assertThat(replayOf(bus, null, s1.id() - 1)).extracting(SessionEvent::type).containsExactly(EventType.RESYNC);
 	}
 
 	private static List<SessionEvent> replayOf(EventBus bus, String sessionId, long lastEventId) {
@@ -198,7 +231,7 @@ class EventBusTests {
 		bus.publish(EventType.ENTRY_APPENDED, "s1", data(1));
 		Collecting session = new Collecting();
 		bus.subscribe("s1", 0L, session, session::replayed);
-		assertThat(session.replay()).isEmpty();
+		assertThat(session.replay()).extracting(SessionEvent::type).containsExactly(EventType.RESYNC);
 		SessionEvent live = bus.publish(EventType.ENTRY_APPENDED, "s1", data(2));
 		assertThat(session.live()).containsExactly(live);
 	}
@@ -279,9 +312,10 @@ class EventBusTests {
 		SessionEvent after = bus.publish(EventType.SESSION_CREATED, "s1", data(2));
 		assertThat(session.live()).containsExactly(deleted);
 		assertThat(all.live()).containsExactly(deleted, after);
-		Collecting reconnected = new Collecting();
-		bus.subscribe("s1", before.id() - 1, reconnected, reconnected::replayed);
-		assertThat(reconnected.replay()).containsExactly(after); // the old buffer is gone, deletion included
+		assertThat(replayOf(bus, "s1", before.id())).as("the old buffer is gone, deletion included")
+			.extracting(SessionEvent::type)
+			.containsExactly(EventType.RESYNC);
+		assertThat(replayOf(bus, "s1", deleted.id())).containsExactly(after);
 		Collecting global = new Collecting();
 		bus.subscribe(null, before.id() - 1, global, global::replayed);
 		assertThat(global.replay()).containsExactly(before, deleted, after);

@@ -56,7 +56,7 @@ class EventStreamApiTests {
 					+ "\",\"targetId\":\"" + u1 + "\",\"oldLeafId\":\"" + a1 + "\",\"commonAncestorId\":\"" + u1
 					+ "\",\"entryIdsToSummarize\":[\"" + a1 + "\"],\"userWantsSummary\":false}"));
 			assertThat(received.get(1).data()).isEqualTo(Json.MAPPER.readTree(
-					"{\"sessionId\":\"" + sessionId + "\",\"leafId\":null,\"oldLeafId\":\"" + a1 + "\"}"));
+					"{\"sessionId\":\"" + sessionId + "\",\"leafId\":null,\"oldLeafId\":\"" + a1 + "\",\"origin\":\"arbor\"}"));
 			assertThat(received.get(2).data()).isEqualTo(Json.MAPPER.readTree(
 					"{\"sessionId\":\"" + sessionId + "\",\"newLeafId\":null,\"oldLeafId\":\"" + a1 + "\"}"));
 			assertThat(received).extracting(SseClient.Event::id).isSorted().doesNotHaveDuplicates();
@@ -72,6 +72,7 @@ class EventStreamApiTests {
 			List<SseClient.Event> appended = events.until("leaf_changed");
 			assertThat(appended).extracting(SseClient.Event::type).containsExactly("entry_appended", "leaf_changed");
 			assertThat(appended.get(0).data().get("sessionId").asString()).isEqualTo(sessionId);
+			assertThat(appended.get(0).data().get("origin").asString()).isEqualTo("arbor");
 			assertThat(appended.get(0).data().get("entry")).isEqualTo(entry);
 			assertThat(appended.get(0).data().get("entry").get("message").get("extra").toString()).isEqualTo("1.50");
 			JsonNode label = ApiSessions.body(this.client.put()
@@ -86,7 +87,7 @@ class EventStreamApiTests {
 				.containsExactly("entry_appended", "label_changed", "leaf_changed");
 			assertThat(labelled.get(1).data()).isEqualTo(Json.MAPPER.readTree("{\"sessionId\":\"" + sessionId
 					+ "\",\"targetId\":\"" + entry.get("id").asString() + "\",\"label\":\"start\",\"entryId\":\""
-					+ label.get("id").asString() + "\"}"));
+					+ label.get("id").asString() + "\",\"origin\":\"arbor\"}"));
 		}
 	}
 
@@ -129,13 +130,15 @@ class EventStreamApiTests {
 			SseClient.Event created = all.next();
 			assertThat(created.type()).isEqualTo("session_created");
 			assertThat(created.data()).isEqualTo(Json.MAPPER.readTree("{\"sessionId\":\"" + sessionId
-					+ "\",\"cwd\":\"/work\",\"title\":\"test\",\"parentSession\":null,\"leafId\":null,\"entryCount\":0}"));
+					+ "\",\"cwd\":\"/work\",\"title\":\"test\",\"parentSession\":null,\"leafId\":null,\"entryCount\":0,"
+					+ "\"origin\":\"arbor\"}"));
 			try (SseClient one = SseClient.open(this.port, "/sessions/" + sessionId + "/events", null)) {
 				this.client.delete().uri("/sessions/{id}", sessionId).exchange().expectStatus().isNoContent();
 				assertThat(all.next().type()).isEqualTo("session_deleted");
 				SseClient.Event deleted = one.next();
 				assertThat(deleted.type()).isEqualTo("session_deleted");
-				assertThat(deleted.data()).isEqualTo(Json.MAPPER.readTree("{\"sessionId\":\"" + sessionId + "\"}"));
+				assertThat(deleted.data())
+					.isEqualTo(Json.MAPPER.readTree("{\"sessionId\":\"" + sessionId + "\",\"origin\":\"arbor\"}"));
 				assertThat(one.ended(Duration.ofSeconds(10))).as("the session's stream ends after its deletion").isTrue();
 			}
 		}

@@ -26,8 +26,25 @@ final class AtomicFiles {
 	private AtomicFiles() {
 	}
 
+	/** Checked right before the rename: it may still call the replacement off by throwing. */
+	@FunctionalInterface
+	interface BeforeMove {
+
+		void check() throws IOException;
+
+	}
+
 	/** Temp file, fsync, rename over the target, fsync the directory. */
 	static void replace(Path target, ContentWriter content) throws IOException {
+		replace(target, content, () -> {
+		});
+	}
+
+	/**
+	 * Temp file, fsync, the last check, rename over the target, fsync the directory. Nothing is replaced when the
+	 * check throws.
+	 */
+	static void replace(Path target, ContentWriter content, BeforeMove check) throws IOException {
 		Path temp = StorageFiles.temp(target);
 		try {
 			try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
@@ -35,6 +52,7 @@ final class AtomicFiles {
 				content.writeTo(out);
 				out.force(true);
 			}
+			check.check();
 			Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
 		}
 		catch (IOException | RuntimeException ex) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -13,10 +14,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.Ids;
@@ -36,6 +39,7 @@ import dev.arbor.storage.SessionFileReader;
 import dev.arbor.storage.SessionInfo;
 import dev.arbor.storage.SessionNotFoundException;
 import dev.arbor.storage.SessionStore;
+import dev.arbor.storage.SessionWatch;
 import dev.arbor.storage.StorageException;
 import dev.arbor.storage.StorageMetrics;
 import dev.arbor.storage.UnreadableSession;
@@ -47,12 +51,17 @@ import tools.jackson.databind.node.ObjectNode;
  * The registry of session files under one root directory, and the {@link SessionStore} over them.
  * Sessions load on demand and stay loaded while the loaded files fit the cache budget; the least
  * recently used idle ones are unloaded beyond it (everything acknowledged is on disk, so nothing is
- * lost). An id this registry does not know triggers a rescan (at most one a second), so files
- * added by other tools are found.
+ * lost), watched ones never. An id this registry does not know triggers a rescan (at most one a
+ * second), so files added by other tools are found; {@link SessionFolderWatch} and
+ * {@link SessionFolderPoll} tell it of files that other processes add, change and remove, as soon as
+ * they can.
  */
 public final class FileSessionStore implements SessionStore, Closeable {
 
 	private static final long RESCAN_INTERVAL_NANOS = 1_000_000_000L;
+
+	/** How long a last line without its newline counts as someone's write in progress, unless told otherwise. */
+	public static final Duration DEFAULT_TORN_TAIL_GRACE = Duration.ofSeconds(3);
 
 	private static final System.Logger LOGGER = System.getLogger(FileSessionStore.class.getName());
 
@@ -66,7 +75,14 @@ public final class FileSessionStore implements SessionStore, Closeable {
 
 	private final StorageMetrics metrics;
 
+	private final FileStoreContext context;
+
 	private final Map<String, StoredSession> sessions = new ConcurrentHashMap<>();
+
+	private final Map<Path, StoredSession> byPath = new ConcurrentHashMap<>();
+
+	/** Files this store is creating: not yet registered, and not someone else's new session. */
+	private final Set<Path> creating = ConcurrentHashMap.newKeySet();
 
 	private volatile List<UnreadableSession> unreadable = List.of();
 
@@ -94,11 +110,27 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	 */
 	public FileSessionStore(Path root, FsyncPolicy fsync, long cacheBudgetBytes, InstantSource clock,
 			StorageMetrics metrics) {
+		this(root, fsync, cacheBudgetBytes, clock, metrics, DEFAULT_TORN_TAIL_GRACE);
+	}
+
+	/**
+	 * @param root the storage directory, created if missing
+	 * @param fsync when appends reach the disk
+	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded
+	 * @param clock the time of new entries and sessions
+	 * @param metrics told of appends and fsyncs
+	 * @param tornTailGrace how long a last line without its newline is someone's write in progress; one that stays
+	 * so longer is a crash remnant (SESSION-TREE.md §9)
+	 */
+	public FileSessionStore(Path root, FsyncPolicy fsync, long cacheBudgetBytes, InstantSource clock,
+			StorageMetrics metrics, Duration tornTailGrace) {
 		this.root = root.toAbsolutePath().normalize();
 		this.fsync = fsync;
 		this.cacheBudgetBytes = cacheBudgetBytes;
 		this.clock = clock;
 		this.metrics = metrics;
+		this.context = new FileStoreContext(this::openFile, clock, tornTailGrace, metrics, this::tellListeners,
+				this::evictIfNeeded, this::forget);
 		try {
 			Files.createDirectories(this.root);
 		}
@@ -158,7 +190,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 			throw new SessionExistsException(tree.sessionId());
 		}
 		if (existing != null) {
-			this.sessions.remove(tree.sessionId(), existing); // its file was removed by another tool
+			forget(existing); // its file was removed by another tool
 		}
 		NewSession imported = new NewSession(tree.header(), tree.titleSlot(), tree.getEntries(), tree.leafId());
 		return write(imported, this.clock.instant());
@@ -252,9 +284,15 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		}
 		finally {
 			if (session.isDeleted()) {
-				this.sessions.remove(sessionId, session);
+				forget(session);
 			}
 		}
+	}
+
+	/** Keeps the session loaded, and taking in what other processes append to its file, until the handle is closed. */
+	@Override
+	public SessionWatch watch(String sessionId) {
+		return session(sessionId).watch();
 	}
 
 	/** Sessions currently held in memory. */
@@ -277,15 +315,91 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		this.sessions.values().forEach(session -> known.put(session.path(), session.sessionId()));
 		SessionDirectory.Scan scan;
 		try {
-			scan = SessionDirectory.scan(this.root, known);
+			scan = SessionDirectory.scan(this.root, known, this.creating);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot scan the storage directory " + this.root, ex);
 		}
-		scan.sessions()
-			.forEach((id, file) -> this.sessions.computeIfAbsent(id,
-					key -> newStoredSession(key, file)));
+		scan.sessions().forEach((id, file) -> this.sessions.computeIfAbsent(id, key -> register(key, file)));
 		this.unreadable = List.copyOf(scan.unreadable());
+	}
+
+	/**
+	 * A file under the directory may have changed, appeared or gone: told by the watch and the poll. A session's
+	 * file is taken in (when the session is loaded or watched); a new session file is registered and announced.
+	 */
+	void fileChanged(Path file) {
+		StoredSession session = this.byPath.get(file);
+		if (session != null) {
+			if (!session.checkRemoved()) {
+				session.refresh();
+			}
+		}
+		else if (StorageFiles.isSessionFile(file)) {
+			maybeAdd(file);
+		}
+	}
+
+	/** A directory's entries may have changed: new session files are added, and sessions whose file is gone removed. */
+	void directoryChanged(Path directory) {
+		try (Stream<Path> files = Files.list(directory)) {
+			files.filter(StorageFiles::isSessionFile).filter(file -> !this.byPath.containsKey(file)).forEach(this::maybeAdd);
+		}
+		catch (IOException ex) {
+			// gone, or unreadable: its sessions are checked below, and the next listing reports it
+		}
+		for (StoredSession session : List.copyOf(this.byPath.values())) {
+			if (directory.equals(session.path().getParent())) {
+				session.checkRemoved();
+			}
+		}
+	}
+
+	/**
+	 * Looks at every loaded session's file (one {@code stat} each) and takes in what changed: for file systems that
+	 * send no change events (NFS, some container bind mounts), and for unfinished lines whose grace period ended.
+	 */
+	void pollLoaded() {
+		for (StoredSession session : this.sessions.values()) {
+			if (session.looksChanged()) {
+				if (!session.checkRemoved()) {
+					session.refresh();
+				}
+			}
+		}
+	}
+
+	/** Every session file known, by its path: what the poll and the watch compare the directory with. */
+	Set<Path> knownFiles() {
+		return this.byPath.keySet();
+	}
+
+	/**
+	 * Registers a session file that another process created, and announces it. A file whose header is not there yet
+	 * (being written) is left for its next change; one whose id is taken is left for the listing to report.
+	 */
+	private synchronized void maybeAdd(Path file) {
+		if (this.byPath.containsKey(file) || this.creating.contains(file) || !Files.isRegularFile(file)) {
+			return;
+		}
+		String id;
+		try {
+			id = SessionDirectory.readSessionId(file);
+		}
+		catch (IOException | InvalidSessionFileException ex) {
+			return;
+		}
+		if (this.sessions.containsKey(id)) {
+			return;
+		}
+		StoredSession session = register(id, file);
+		this.sessions.put(id, session);
+		try {
+			tellListeners(new SessionChange.SessionCreated(session.info(), SessionChange.Origin.EXTERNAL));
+		}
+		catch (RuntimeException ex) {
+			// removed or unreadable again already: its next change or the listing says so
+		}
 	}
 
 	private boolean rescanAllowed() {
@@ -310,25 +424,39 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	private SessionInfo write(NewSession content, Instant now) {
 		String id = content.header().id();
 		Path file = StorageFiles.newSessionFile(this.root, id, now);
+		this.creating.add(file);
 		try {
-			AtomicFiles.replace(file, SessionContent.of(content.lines()));
-			String last = content.entries().isEmpty() ? null : content.entries().get(content.entries().size() - 1).id();
-			if (!Objects.equals(content.leafId(), last)) {
-				LeafSidecar.write(file, content.leafId(), Files.size(file));
+			try {
+				AtomicFiles.replace(file, SessionContent.of(content.lines()));
+				String last = content.entries().isEmpty() ? null : content.entries().get(content.entries().size() - 1).id();
+				if (!Objects.equals(content.leafId(), last)) {
+					LeafSidecar.write(file, content.leafId(), Files.size(file));
+				}
 			}
+			catch (IOException ex) {
+				throw new StorageException("Could not create session " + id, ex);
+			}
+			StoredSession session = register(id, file);
+			this.sessions.put(id, session);
+			SessionInfo info = session.info();
+			tellListeners(new SessionChange.SessionCreated(info, SessionChange.Origin.ARBOR));
+			return info;
 		}
-		catch (IOException ex) {
-			throw new StorageException("Could not create session " + id, ex);
+		finally {
+			this.creating.remove(file);
 		}
-		StoredSession session = newStoredSession(id, file);
-		this.sessions.put(id, session);
-		SessionInfo info = session.info();
-		tellListeners(new SessionChange.SessionCreated(info));
-		return info;
 	}
 
-	private StoredSession newStoredSession(String id, Path file) {
-		return new StoredSession(id, file, this::openFile, this.clock, this::evictIfNeeded, this::tellListeners);
+	private StoredSession register(String id, Path file) {
+		StoredSession session = new StoredSession(id, file, this.context);
+		this.byPath.put(file, session);
+		return session;
+	}
+
+	/** Drops a session whose file is gone from the registry. */
+	private void forget(StoredSession session) {
+		this.sessions.remove(session.sessionId(), session);
+		this.byPath.remove(session.path(), session);
 	}
 
 	private SessionFile openFile(Path file) throws IOException {

@@ -25,16 +25,13 @@ final class SessionContent {
 		};
 	}
 
-	/** Lines to append; a newline first when the file's last line has none, so nothing glues onto it. */
-	static ByteBuffer lines(List<EntryLine> entries, boolean newlineFirst) {
-		int size = newlineFirst ? 1 : 0;
+	/** Lines to append, each ended by its newline. */
+	static ByteBuffer lines(List<EntryLine> entries) {
+		int size = 0;
 		for (EntryLine entry : entries) {
 			size += entry.length() + 1;
 		}
 		ByteBuffer buffer = ByteBuffer.allocate(size);
-		if (newlineFirst) {
-			buffer.put((byte) '\n');
-		}
 		for (EntryLine entry : entries) {
 			buffer.put(entry.bytes());
 			buffer.put((byte) '\n');

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import dev.arbor.session.Json;
@@ -47,13 +48,18 @@ final class SessionDirectory {
 	 * @param known session file → id of the sessions the caller already has: these files are not opened, because
 	 * closing any descriptor of a file releases every POSIX lock this process holds on it, the session's OS lock
 	 * included (SESSION-TREE.md §9)
+	 * @param skipped files to pass over: those the caller is creating
 	 */
-	static Scan scan(Path root, Map<Path, String> known) throws IOException {
+	static Scan scan(Path root, Map<Path, String> known, Set<Path> skipped) throws IOException {
 		Map<String, Path> sessions = new LinkedHashMap<>();
 		List<UnreadableSession> unreadable = new ArrayList<>();
 		List<Path> files;
 		try (Stream<Path> walk = Files.walk(root)) {
-			files = walk.filter(Files::isRegularFile).filter(StorageFiles::isSessionFile).sorted().toList();
+			files = walk.filter(Files::isRegularFile)
+				.filter(StorageFiles::isSessionFile)
+				.filter(file -> !skipped.contains(file))
+				.sorted()
+				.toList();
 		}
 		for (Path file : files) {
 			try {

@@ -8,54 +8,71 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Objects;
 
+import dev.arbor.storage.FileLines;
 import dev.arbor.storage.SessionLockedException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The bytes of one session file, open for appending, with the OS lock that keeps other writers out
- * (SESSION-TREE.md §9).
+ * The bytes of one session file, open for appending, with the OS lock that keeps other Arbor processes out
+ * (SESSION-TREE.md §9). The agents take no lock: they append whole lines with {@code appendFileSync} whenever they
+ * like. So Arbor appends in append mode ({@code O_APPEND}): the kernel puts every write at the true end of the
+ * file, after whatever others wrote, and never over it.
  * <p>
- * {@link #write} is called by one writer at a time (the session's write lock); {@link #syncTo} by any
- * number of threads after they released that lock. Group commit: a thread that finds an fsync in
- * flight waits for it and, if its bytes came later, the next fsync covers everyone who arrived
- * meanwhile. So concurrent appends to one session share fsyncs instead of queueing behind each
- * other, and each caller is released by the first fsync that covers its last byte (Kafka advances its
- * recovery point the same way).
+ * {@link #append} is called by one writer at a time (the session's write lock); {@link #syncTo} by any number of
+ * threads after they released that lock. Group commit: a thread that finds an fsync in flight waits for it and, if
+ * its bytes came later, the next fsync covers everyone who arrived meanwhile. So concurrent appends to one session
+ * share fsyncs instead of queueing behind each other, and each caller is released by the first fsync that covers
+ * its last byte (Kafka advances its recovery point the same way). An fsync covers the lines of others too.
  * <p>
- * After a failed write or fsync the file takes no more writes: a retried fsync can "succeed" after
- * the kernel dropped the dirty pages. The session is reopened from disk instead.
+ * After a failed write or fsync the file takes no more writes: a retried fsync can "succeed" after the kernel
+ * dropped the dirty pages. The session is reopened from disk instead.
  */
-final class SessionFile implements Closeable {
+final class SessionFile implements FileTail.Reads, Closeable {
+
+	/** A file replaced again and again while being opened is not opened. */
+	private static final int OPEN_ATTEMPTS = 5;
 
 	private final Path path;
 
-	private final FileChannel channel;
+	/** In append mode: writes only, each at the end. */
+	private final FileChannel appends;
+
+	/** Positional reads (what others appended, the backup), through the descriptor whose lock this process holds. */
+	private final FileChannel reads;
 
 	private final FileLock lock;
+
+	private final @Nullable Object fileKey;
 
 	private final FsyncPolicy fsync;
 
 	private final Force force;
 
-	/** Bytes written (page cache); advanced by the writer holding the session's write lock. */
+	/** The end of the file as far as the session has taken it in: its own writes and the lines of others. */
 	private volatile long written;
 
 	/** Bytes known to be on disk. Guarded by {@code this}. */
 	private long durable;
 
+	/** Whether lines of others were taken in since the last fsync: undoing a failed one must not cut them off. */
+	private boolean othersSinceDurable;
+
 	private boolean syncing;
 
 	private @Nullable IOException failure;
 
-	private SessionFile(Path path, FileChannel channel, FileLock lock, FsyncPolicy fsync, Force force)
-			throws IOException {
+	private SessionFile(Path path, FileChannel appends, FileChannel reads, FileLock lock, @Nullable Object fileKey,
+			FsyncPolicy fsync, Force force) throws IOException {
 		this.path = path;
-		this.force = force;
-		this.channel = channel;
+		this.appends = appends;
+		this.reads = reads;
 		this.lock = lock;
+		this.fileKey = fileKey;
 		this.fsync = fsync;
-		this.written = channel.size();
+		this.force = force;
+		this.written = reads.size();
 		this.durable = this.written;
 	}
 
@@ -65,20 +82,37 @@ final class SessionFile implements Closeable {
 	 * @param force how its bytes are forced to disk (the store's fdatasync, timed; failing ones in tests)
 	 */
 	static SessionFile open(Path path, FsyncPolicy fsync, Force force) throws IOException {
-		FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
-		try {
-			FileLock lock = channel.tryLock();
-			if (lock == null) {
-				throw new SessionLockedException(path);
+		for (int attempt = 1;; attempt++) {
+			FileStamp before = FileStamp.read(path);
+			FileChannel appends = FileChannel.open(path, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+			FileChannel reads = null;
+			try {
+				reads = FileChannel.open(path, StandardOpenOption.READ);
+				FileLock lock = appends.tryLock();
+				if (lock == null) {
+					throw new SessionLockedException(path);
+				}
+				// The identity must be that of the file these descriptors hold: had another process renamed a file
+				// over the path meanwhile, the stamps differ and the path is opened again.
+				FileStamp after = FileStamp.read(path);
+				if (before.sameFile(after) || attempt == OPEN_ATTEMPTS) {
+					if (!before.sameFile(after)) {
+						throw new IOException("Kept being replaced while being opened: " + path.getFileName());
+					}
+					return new SessionFile(path, appends, reads, lock, after.fileKey(), fsync, force);
+				}
+				lock.release();
+				closeQuietly(reads);
+				appends.close();
 			}
-			return new SessionFile(path, channel, lock, fsync, force);
-		}
-		catch (IOException | RuntimeException ex) {
-			channel.close();
-			if (ex instanceof OverlappingFileLockException) {
-				throw new SessionLockedException(path);
+			catch (IOException | RuntimeException ex) {
+				closeQuietly(reads);
+				appends.close();
+				if (ex instanceof OverlappingFileLockException) {
+					throw new SessionLockedException(path);
+				}
+				throw ex;
 			}
-			throw ex;
 		}
 	}
 
@@ -86,34 +120,102 @@ final class SessionFile implements Closeable {
 		return this.path;
 	}
 
+	/** The end of what the session has taken in. */
 	long length() {
 		return this.written;
 	}
 
+	/** Whether the path still names the file these descriptors hold (not one another process renamed over it). */
+	boolean isAt(FileStamp stamp) {
+		return Objects.equals(this.fileKey, stamp.fileKey());
+	}
+
+	/** The file's length now, others' appends included. */
+	long size() throws IOException {
+		return this.reads.size();
+	}
+
+	@Override
+	public String name() {
+		return this.path.getFileName().toString();
+	}
+
+	@Override
+	public FileLines readFrom(long from, int firstLine) throws IOException {
+		return FileLines.read(this.reads, from, firstLine);
+	}
+
+	@Override
+	public boolean holds(long position, byte[] expected) throws IOException {
+		return FileRegions.holds(this.reads, position, expected);
+	}
+
+	/** The bytes from one position to another (the lines others appended to a file about to be replaced). */
+	byte[] bytes(long from, long to) throws IOException {
+		return FileRegions.read(this.reads, from, Math.toIntExact(to - from));
+	}
+
 	/**
-	 * Writes whole lines at the end, all or nothing: a failed write is cut back off. Not yet durable:
-	 * call {@link #syncTo} with the returned end after releasing the session's write lock.
+	 * Appends whole lines at the end of the file, whatever others appended (append mode). Not yet durable: call
+	 * {@link #syncTo} after releasing the session's write lock. Where the lines landed is for the caller to check
+	 * ({@link #holds}): at {@code expectedStart} unless another process wrote in between.
 	 * <p>
-	 * A batch goes out in one write, so every failure Arbor sees removes it whole. A crash of the
-	 * machine (or a kill) in the middle of a batch larger than a page can still leave a prefix of its
-	 * lines on disk: the JSONL format has no batch markers to tell such a prefix apart.
+	 * A batch goes out in one write, so another process's write never lands inside it, and every failure Arbor
+	 * sees removes it whole, if nothing was appended after it meanwhile. A crash of the machine (or a kill) in the
+	 * middle of a batch larger than a page can still leave a prefix of its lines on disk: the JSONL format has no
+	 * batch markers to tell such a prefix apart.
+	 *
+	 * @param expectedStart the end of the file as checked under the session's lock just before
 	 */
-	long write(ByteBuffer wholeLines) throws IOException {
+	void append(ByteBuffer wholeLines, long expectedStart) throws IOException {
 		throwIfFailed();
-		long start = this.written;
-		long position = start;
+		byte[] head = FileRegions.head(wholeLines);
+		int length = wholeLines.remaining();
 		try {
 			while (wholeLines.hasRemaining()) {
-				position += this.channel.write(wholeLines, position);
+				this.appends.write(wholeLines);
 			}
 		}
 		catch (IOException ex) {
 			fail(ex);
-			truncateQuietly(start);
+			// Only bytes known to be this write's own, with nothing after them, are cut back off.
+			if (holds(expectedStart, head) && size() <= expectedStart + length) {
+				truncateQuietly(expectedStart);
+			}
 			throw ex;
 		}
-		this.written = position;
-		return position;
+	}
+
+	/**
+	 * Takes note that the file is known to reach this far: this session's own lines, or others' taken in.
+	 *
+	 * @param others whether the bytes up to there include lines of another process
+	 */
+	synchronized void reached(long end, boolean others) {
+		if (end <= this.written) {
+			return;
+		}
+		if (others && this.durable >= this.written) {
+			this.durable = end; // nothing of this session's waits: others' lines are as durable as they made them
+		}
+		else {
+			this.othersSinceDurable |= others;
+		}
+		this.written = end;
+	}
+
+	/**
+	 * Removes bytes at the end of the file, if the file still ends where the caller saw it end: the lines of a
+	 * write that landed on another process's unfinished line, before anyone appended after them.
+	 *
+	 * @return whether the file was cut
+	 */
+	boolean truncateIfEndsAt(long end, long newLength) throws IOException {
+		if (this.reads.size() != end) {
+			return false;
+		}
+		this.appends.truncate(newLength);
+		return true;
 	}
 
 	/** Returns once every byte up to {@code end} is on disk (or at once with {@link FsyncPolicy#NEVER}). */
@@ -137,7 +239,7 @@ final class SessionFile implements Closeable {
 		}
 		long target = this.written; // everything written so far rides on this fsync
 		try {
-			this.force.force(this.channel);
+			this.force.force(this.appends);
 		}
 		catch (IOException ex) {
 			synchronized (this) {
@@ -148,7 +250,10 @@ final class SessionFile implements Closeable {
 			throw ex;
 		}
 		synchronized (this) {
-			this.durable = Math.max(this.durable, target);
+			if (target >= this.durable) {
+				this.durable = target;
+				this.othersSinceDurable = this.othersSinceDurable && target < this.written;
+			}
 			this.syncing = false;
 			notifyAll();
 		}
@@ -161,10 +266,10 @@ final class SessionFile implements Closeable {
 	 */
 	void copyTo(Path copy) throws IOException {
 		try (FileChannel out = FileChannel.open(copy, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-			long size = this.channel.size();
+			long size = this.reads.size();
 			long position = 0;
 			while (position < size) {
-				position += this.channel.transferTo(position, size - position, out);
+				position += this.reads.transferTo(position, size - position, out);
 			}
 			out.force(true);
 		}
@@ -172,14 +277,26 @@ final class SessionFile implements Closeable {
 	}
 
 	/**
-	 * After a failed fsync: cuts off every byte not known to be on disk, so that no caller told of the
-	 * failure finds its entries on the next load (all or nothing). Best effort; the caller holds the
-	 * session's write lock, so no write races the truncation.
+	 * After a failed fsync: cuts off every byte not known to be on disk, so that no caller told of the failure finds
+	 * its entries on the next load (all or nothing). Only when those bytes are all this session's own and nothing
+	 * follows them: lines that another process appended are never cut off. Best effort; the caller holds the
+	 * session's write lock, so no write of this process races the truncation.
+	 *
+	 * @return whether the unsynced bytes are gone
 	 */
-	synchronized void discardUnsynced() {
-		if (this.failure != null && this.fsync == FsyncPolicy.ALWAYS) {
-			truncateQuietly(this.durable);
+	synchronized boolean discardUnsynced() {
+		if (this.failure == null || this.fsync != FsyncPolicy.ALWAYS) {
+			return false;
 		}
+		try {
+			if (this.othersSinceDurable || this.reads.size() != this.written) {
+				return false;
+			}
+		}
+		catch (IOException ex) {
+			return false;
+		}
+		return truncateQuietly(this.durable);
 	}
 
 	/** Whether a caller still waits for its bytes to reach the disk (the file must stay open for it). */
@@ -195,7 +312,8 @@ final class SessionFile implements Closeable {
 			}
 		}
 		finally {
-			this.channel.close();
+			closeQuietly(this.reads);
+			this.appends.close();
 		}
 	}
 
@@ -222,12 +340,24 @@ final class SessionFile implements Closeable {
 		}
 	}
 
-	private void truncateQuietly(long length) {
+	private boolean truncateQuietly(long length) {
 		try {
-			this.channel.truncate(length);
+			this.appends.truncate(length);
+			return true;
 		}
 		catch (IOException ex) {
-			// The reader on reopen accounts for any torn tail; the failure above is what the caller sees.
+			return false; // the reader on reopen accounts for any torn tail; the failure is what the caller sees
+		}
+	}
+
+	private static void closeQuietly(@Nullable FileChannel channel) {
+		if (channel != null) {
+			try {
+				channel.close();
+			}
+			catch (IOException ex) {
+				// nothing was written through it
+			}
 		}
 	}
 

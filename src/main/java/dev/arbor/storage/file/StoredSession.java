@@ -1,78 +1,79 @@
 package dev.arbor.storage.file;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.InstantSource;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 import dev.arbor.session.EntryLine;
-import dev.arbor.session.SessionLines;
 import dev.arbor.session.SessionTree;
 import dev.arbor.storage.ChangeFeed;
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.FileLines;
 import dev.arbor.storage.LoadedSession;
 import dev.arbor.storage.SessionChange;
+import dev.arbor.storage.SessionChange.Origin;
 import dev.arbor.storage.SessionChangeListener;
+import dev.arbor.storage.SessionBusyException;
 import dev.arbor.storage.SessionFileReader;
 import dev.arbor.storage.SessionInfo;
 import dev.arbor.storage.SessionNotFoundException;
+import dev.arbor.storage.SessionWatch;
 import dev.arbor.storage.StorageException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One session file and, while it is loaded, its tree. Readers share a read lock; writers take the
- * write lock to check, plan, write and add their entries, then wait for the fsync outside it so
- * that concurrent appends share fsyncs (see {@link SessionFile}).
+ * One session file and, while it is loaded, its tree. Readers share a read lock; writers take the write lock to
+ * catch up with the file, check, plan, write and add their entries, then wait for the fsync outside it so that
+ * concurrent appends share fsyncs (see {@link SessionFile}).
  * <p>
- * Loaded on first use and unloaded by the registry when memory is needed; everything acknowledged
+ * The file is shared with whoever else writes it, such as the coding agent that owns it: before anything is
+ * checked or planned against the tree, and before a read, the tree takes in what others appended and is read again
+ * whole when they rewrote the file ({@link FileTail}). Arbor appends only at the true end of the file, and never
+ * after someone's unfinished line: it waits for the line, up to the grace period.
+ * <p>
+ * Loaded on first use and unloaded by the registry when memory is needed, unless watched; everything acknowledged
  * is on disk, so unloading never loses data.
  */
 final class StoredSession {
+
+	private static final long TAIL_WAIT_MILLIS = 5;
 
 	private final String sessionId;
 
 	private final Path path;
 
-	private final SessionFile.Opener files;
-
-	private final InstantSource clock;
+	private final FileStoreContext context;
 
 	private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
 
-	private @Nullable LoadedTree loaded;
+	/** Guarded by the lock; volatile for the checks that skip it (eviction, the store's watch). */
+	private volatile @Nullable LoadedTree loaded;
 
 	private @Nullable SessionFile file;
 
-	private boolean deleted;
+	private volatile boolean deleted;
 
 	private volatile long lastUsed;
 
 	private volatile @Nullable SessionSummary summary;
 
-	private final Consumer<StoredSession> afterLoad;
+	private final AtomicInteger watchers = new AtomicInteger();
 
 	private final ChangeFeed changes;
 
-	/**
-	 * @param files opens the file for writing, with the store's fsync policy
-	 * @param afterLoad told after each load, under this session's lock (the registry's eviction)
-	 * @param listener told of each change once it is durable, in order
-	 */
-	StoredSession(String sessionId, Path path, SessionFile.Opener files, InstantSource clock,
-			Consumer<StoredSession> afterLoad, SessionChangeListener listener) {
+	StoredSession(String sessionId, Path path, FileStoreContext context) {
 		this.sessionId = sessionId;
 		this.path = path;
-		this.files = files;
-		this.clock = clock;
-		this.afterLoad = afterLoad;
-		this.changes = new ChangeFeed(listener);
+		this.context = context;
+		this.changes = new ChangeFeed(context.listener());
 	}
 
 	String sessionId() {
@@ -90,7 +91,11 @@ final class StoredSession {
 	/** Bytes held in memory: about the file's size while loaded, else none. */
 	long loadedBytes() {
 		LoadedTree current = this.loaded;
-		return (current != null) ? current.bytes : 0;
+		return (current != null) ? current.bytes() : 0;
+	}
+
+	boolean isDeleted() {
+		return this.deleted;
 	}
 
 	<T> T read(Function<SessionTree, T> reader) {
@@ -116,28 +121,103 @@ final class StoredSession {
 		return readLoaded(this::summarize);
 	}
 
+	/**
+	 * Keeps the session loaded, and taking in what others append, until the returned handle is closed.
+	 *
+	 * @throws SessionNotFoundException when it is gone
+	 */
+	SessionWatch watch() {
+		this.watchers.incrementAndGet();
+		try {
+			info();
+		}
+		catch (RuntimeException ex) {
+			this.watchers.decrementAndGet();
+			throw ex;
+		}
+		AtomicInteger once = new AtomicInteger();
+		return () -> {
+			if (once.getAndIncrement() == 0) {
+				this.watchers.decrementAndGet();
+			}
+		};
+	}
+
+	/**
+	 * Takes in what others did to the file, when the session is loaded or watched: the store's watch and poll call
+	 * this when the file may have changed. A session that is neither waits until it is next used.
+	 */
+	void refresh() {
+		if (this.deleted || (this.loaded == null && this.watchers.get() == 0)
+				|| (this.loaded != null && !looksChanged())) {
+			return;
+		}
+		this.lock.writeLock().lock();
+		try {
+			if (this.loaded == null) {
+				if (this.watchers.get() > 0 && !this.deleted) {
+					reload(); // a watched session that could not be read before (another process was rewriting it)
+				}
+				return;
+			}
+			upToDate(this.loaded);
+		}
+		catch (SessionNotFoundException ex) {
+			// deleted by another process: announced already
+		}
+		catch (IOException | RuntimeException ex) {
+			this.context.log(System.Logger.Level.WARNING, "Could not take in the changes to " + this.path.getFileName(), ex);
+		}
+		finally {
+			this.lock.writeLock().unlock();
+		}
+	}
+
+	/** Whether the file looks changed since it was last taken in (one {@code stat}): for the store's poll. */
+	boolean looksChanged() {
+		LoadedTree current = this.loaded;
+		if (current == null || this.deleted) {
+			return false;
+		}
+		try {
+			return !isCurrent(current, FileStamp.read(this.path));
+		}
+		catch (IOException ex) {
+			return true; // gone: refreshing says so
+		}
+	}
+
 	private SessionInfo summarize(LoadedTree loaded) {
-		SessionSummary taken = SessionSummary.of(this.sessionId, this.path, loaded.tree, loaded.malformedLines,
-				loaded.bytes);
+		SessionSummary taken = SessionSummary.of(this.sessionId, this.path, loaded.tree, loaded.reportedMalformedLines(),
+				loaded.consumed);
 		this.summary = taken;
 		return taken.info();
 	}
 
+	/** Reads the loaded tree; loads it, or takes in what others wrote, first (under the write lock) if needed. */
 	private <T> T readLoaded(Function<LoadedTree, T> reader) {
 		ReentrantReadWriteLock.ReadLock readLock = this.lock.readLock();
 		readLock.lock();
 		try {
-			if (this.loaded != null) {
-				return reader.apply(this.loaded);
+			LoadedTree current = this.loaded;
+			if (current != null && !this.deleted && isCurrent(current, FileStamp.read(this.path))) {
+				this.lastUsed = System.nanoTime();
+				return reader.apply(current);
 			}
+		}
+		catch (IOException ex) {
+			// gone or unreadable: taking it in under the write lock says which
 		}
 		finally {
 			readLock.unlock();
 		}
 		this.lock.writeLock().lock();
 		try {
-			ensureLoaded();
+			upToDate(ensureLoaded());
 			readLock.lock(); // downgrade: no eviction between loading and reading
+		}
+		catch (IOException ex) {
+			throw new StorageException("Could not read session " + this.sessionId, ex);
 		}
 		finally {
 			this.lock.writeLock().unlock();
@@ -150,57 +230,133 @@ final class StoredSession {
 		}
 	}
 
+	private boolean isCurrent(LoadedTree current, FileStamp now) {
+		return now.unchanged(current.seen)
+				&& !(current.hasPendingTail() && now.quietMillis(this.context.nowMillis()) > this.context.graceMillis());
+	}
+
 	/**
-	 * Plans entries against the tree and makes them durable; the tree takes them only once written.
-	 * The fsync is awaited after the write lock is released.
+	 * Plans entries against the tree and makes them durable; the tree takes them only once written. Waits, outside
+	 * the lock, while someone else's line is unfinished at the end of the file. The fsync is awaited after the write
+	 * lock is released.
 	 */
 	List<EntryLine> append(ExpectedLeaf expected, Function<SessionTree, List<EntryLine>> planner) {
-		SessionFile target;
-		long end;
-		List<EntryLine> lines;
-		ChangeFeed.Pending change;
-		this.lock.writeLock().lock();
-		try {
-			LoadedTree current = ensureWritable();
-			String oldLeafId = current.tree.leafId();
-			expected.check(this.sessionId, oldLeafId);
-			lines = planner.apply(current.tree);
-			if (current.needsRewrite) {
-				rewriteWith(current, lines);
-				this.changes.publish(new SessionChange.EntriesAppended(this.sessionId, lines, oldLeafId));
-				return lines;
+		long deadline = System.nanoTime() + 2 * this.context.graceMillis() * 1_000_000 + 1_000_000_000L;
+		while (true) {
+			Written written = null;
+			this.lock.writeLock().lock();
+			try {
+				LoadedTree current = writable();
+				if (!current.hasPendingTail()) {
+					String oldLeafId = current.tree.leafId();
+					expected.check(this.sessionId, oldLeafId);
+					List<EntryLine> lines = planner.apply(current.tree);
+					if (current.needsRewrite()) {
+						FileRewrite.rewrite(this, current, lines);
+						this.changes.publish(new SessionChange.EntriesAppended(this.sessionId, lines, oldLeafId, Origin.ARBOR));
+						return lines;
+					}
+					written = write(current, lines);
+				}
 			}
-			target = openFile();
-			long start = target.length();
-			end = target.write(SessionContent.lines(lines, !current.endsWithNewline));
-			current.endsWithNewline = true;
+			catch (FileRewrite.FileChangedException ex) {
+				// another process appended while the file was rewritten: take its lines in and plan again
+			}
+			catch (IOException ex) {
+				unloadAfterFailedWrite();
+				throw new StorageException("Could not write session " + this.sessionId, ex);
+			}
+			finally {
+				this.lock.writeLock().unlock();
+			}
+			if (written != null) {
+				return written.awaitDurable();
+			}
+			if (System.nanoTime() - deadline > 0) {
+				throw new SessionBusyException(this.path);
+			}
+			pause(); // someone's line is still being written: appending now would glue onto it
+		}
+	}
+
+	/**
+	 * Writes planned entries at the end of the file, where the file ended when checked just before. Under the write
+	 * lock, with no unfinished line at the end.
+	 *
+	 * @return the lines and what must settle once they are durable, or {@code null} when another process's
+	 * unfinished line got there first and the write was taken back (to be tried again once that line is done)
+	 */
+	private @Nullable Written write(LoadedTree current, List<EntryLine> lines) throws IOException {
+		SessionFile target = openFile();
+		ByteBuffer bytes = SessionContent.lines(lines);
+		byte[] head = FileRegions.head(bytes);
+		long start = current.consumed;
+		target.append(bytes, start);
+		String oldLeafId = current.tree.leafId();
+		if (target.holds(start, head)) {
+			long end = start + bytes.limit();
 			current.tree.append(lines);
-			current.bytes += end - start;
-			change = this.changes.enqueue(new SessionChange.EntriesAppended(this.sessionId, lines, oldLeafId));
+			current.consumed = end;
+			current.lineCount += lines.size();
+			FileStamp now = FileStamp.read(this.path);
+			current.seen = new FileStamp(end, now.modified(), now.fileKey()); // what others appended since is read next
+			target.reached(end, false);
+			return new Written(lines, target, end,
+					this.changes.enqueue(new SessionChange.EntriesAppended(this.sessionId, lines, oldLeafId, Origin.ARBOR)));
 		}
-		catch (IOException ex) {
-			throw new StorageException("Could not write session " + this.sessionId, ex);
+		AppendLanding.Landed landed = AppendLanding.find(target, current, lines, start);
+		if (landed == null) {
+			return null;
 		}
-		finally {
-			this.lock.writeLock().unlock();
+		publishTakenIn(AppendLanding.takeBefore(current, landed), oldLeafId);
+		String leafBefore = current.tree.leafId();
+		current.tree.append(lines);
+		ChangeFeed.Pending change = this.changes
+			.enqueue(new SessionChange.EntriesAppended(this.sessionId, lines, leafBefore, Origin.ARBOR));
+		String leafAfter = current.tree.leafId();
+		publishTakenIn(AppendLanding.takeAfter(current, landed), leafAfter);
+		target.reached(current.consumed, true);
+		return new Written(lines, target, landed.end(), change);
+	}
+
+	/** Lines of this session's that reached the file; {@link #awaitDurable} waits for their fsync. */
+	private final class Written {
+
+		private final List<EntryLine> lines;
+
+		private final SessionFile target;
+
+		private final long end;
+
+		private final ChangeFeed.Pending change;
+
+		Written(List<EntryLine> lines, SessionFile target, long end, ChangeFeed.Pending change) {
+			this.lines = lines;
+			this.target = target;
+			this.end = end;
+			this.change = change;
 		}
-		try {
-			target.syncTo(end);
+
+		List<EntryLine> awaitDurable() {
+			try {
+				this.target.syncTo(this.end);
+			}
+			catch (IOException ex) {
+				StoredSession.this.changes.dropped(this.change);
+				unloadAfterFailure(this.target);
+				throw new StorageException("Could not make session " + StoredSession.this.sessionId + " durable", ex);
+			}
+			StoredSession.this.changes.durable(this.change);
+			return this.lines;
 		}
-		catch (IOException ex) {
-			this.changes.dropped(change);
-			unloadAfterFailure(target);
-			throw new StorageException("Could not make session " + this.sessionId + " durable", ex);
-		}
-		this.changes.durable(change);
-		return lines;
+
 	}
 
 	/** {@code branch}/{@code resetLeaf}, persisted in the leaf sidecar before it takes effect. */
 	@Nullable String moveLeaf(ExpectedLeaf expected, @Nullable String entryId) {
 		this.lock.writeLock().lock();
 		try {
-			LoadedTree current = ensureWritable();
+			LoadedTree current = writable();
 			expected.check(this.sessionId, current.tree.leafId());
 			if (entryId != null) {
 				current.tree.requireEntry(entryId);
@@ -211,7 +367,7 @@ final class StoredSession {
 			}
 			SessionFile target = openFile();
 			target.syncTo(target.length()); // the sidecar must never name bytes that are not on disk
-			LeafSidecar.write(this.path, entryId, target.length());
+			LeafSidecar.write(this.path, entryId, current.consumed);
 			current.tree.moveLeaf(entryId);
 			this.changes.publish(new SessionChange.LeafMoved(this.sessionId, oldLeafId, entryId));
 			return entryId;
@@ -224,13 +380,13 @@ final class StoredSession {
 		}
 	}
 
-	/** Unloads if idle: nobody holds the lock and no caller waits for an fsync. */
+	/** Unloads if idle: not watched, nobody holds the lock and no caller waits for an fsync. */
 	boolean tryUnload() {
-		if (!this.lock.writeLock().tryLock()) {
+		if (this.watchers.get() > 0 || !this.lock.writeLock().tryLock()) {
 			return false;
 		}
 		try {
-			if (this.loaded == null || (this.file != null && this.file.hasPendingSync())) {
+			if (this.loaded == null || this.watchers.get() > 0 || (this.file != null && this.file.hasPendingSync())) {
 				return false;
 			}
 			summarize(this.loaded);
@@ -243,16 +399,12 @@ final class StoredSession {
 		}
 	}
 
-	boolean isDeleted() {
-		return this.deleted;
-	}
-
 	/** Closes and deletes the file, once the leaf is as expected; later operations find no session. */
 	void delete(ExpectedLeaf expected) throws IOException {
 		this.lock.writeLock().lock();
 		try {
 			if (!expected.any()) {
-				expected.check(this.sessionId, ensureWritable().tree.leafId());
+				expected.check(this.sessionId, writable().tree.leafId());
 			}
 			closeFile();
 			this.loaded = null;
@@ -260,7 +412,50 @@ final class StoredSession {
 			this.deleted = true; // only now: a session whose file could not be deleted stays usable
 			LeafSidecar.delete(this.path);
 			AtomicFiles.forceDirectory(this.path.toAbsolutePath().getParent());
-			this.changes.publish(new SessionChange.SessionDeleted(this.sessionId));
+			this.changes.publish(new SessionChange.SessionDeleted(this.sessionId, Origin.ARBOR));
+		}
+		finally {
+			this.lock.writeLock().unlock();
+		}
+	}
+
+	/**
+	 * Another process removed the file: the session is gone, its leaf sidecar with it. Under the write lock.
+	 *
+	 * @return the exception to throw to a caller that wanted the session
+	 */
+	private SessionNotFoundException removedByOthers() {
+		closeFile();
+		this.loaded = null;
+		if (!this.deleted) {
+			this.deleted = true;
+			try {
+				LeafSidecar.delete(this.path);
+			}
+			catch (IOException ex) {
+				// a stale sidecar only costs its fallback, should a file of that name come back
+			}
+			this.changes.publish(new SessionChange.SessionDeleted(this.sessionId, Origin.EXTERNAL));
+			this.context.removed(this);
+		}
+		return new SessionNotFoundException(this.sessionId);
+	}
+
+	/** Whether the file is gone, and the session with it (announced once). For the store's watch. */
+	boolean checkRemoved() {
+		if (this.deleted) {
+			return true;
+		}
+		if (Files.exists(this.path)) {
+			return false;
+		}
+		this.lock.writeLock().lock();
+		try {
+			if (!Files.exists(this.path)) {
+				removedByOthers();
+				return true;
+			}
+			return false;
 		}
 		finally {
 			this.lock.writeLock().unlock();
@@ -294,13 +489,11 @@ final class StoredSession {
 		this.lastUsed = System.nanoTime();
 		if (this.loaded == null) {
 			try {
-				LoadedSession session = SessionFileReader.read(this.path);
-				restoreLeaf(session);
-				this.loaded = new LoadedTree(session);
-				this.afterLoad.accept(this);
+				this.loaded = load();
+				this.context.afterLoad(this);
 			}
 			catch (NoSuchFileException ex) {
-				throw new SessionNotFoundException(this.sessionId); // removed by someone else
+				throw removedByOthers();
 			}
 			catch (IOException ex) {
 				throw new StorageException("Could not read session " + this.sessionId, ex);
@@ -310,31 +503,91 @@ final class StoredSession {
 	}
 
 	/**
-	 * The loaded session, with this process holding the file's OS lock. A tree read before the lock was taken may
-	 * be stale: another process (or store) may have appended or moved the leaf since. Once the lock is held
-	 * nobody else writes, so the tree is brought up to date then, before any check or plan against it
-	 * (SESSION-TREE.md §3, §9).
+	 * Reads the file whole. A last line without its newline is held back as someone's write in progress while the
+	 * file changed within the grace period; in an older file it is a crash remnant, counted and later repaired (§9).
 	 */
-	private LoadedTree ensureWritable() throws IOException {
-		while (true) {
-			LoadedTree current = ensureLoaded();
-			if (this.file != null) {
-				return current; // held since the tree was last brought up to date
-			}
+	private LoadedTree load() throws IOException {
+		FileStamp before = FileStamp.read(this.path);
+		boolean recent = before.quietMillis(this.context.nowMillis()) <= this.context.graceMillis();
+		FileLines lines = FileLines.read(this.path);
+		LoadedSession session = SessionFileReader.read(lines, this.path.getFileName().toString(), recent);
+		restoreLeaf(session.tree(), session.consumedLength());
+		// What was read may reach past the stamp (the file grew meanwhile): its time is then older than the file's.
+		return new LoadedTree(session, new FileStamp(lines.length(), before.modified(), before.fileKey()));
+	}
+
+	/**
+	 * The loaded session, with this process holding the file's OS lock and the tree up to date with the file: once
+	 * the lock is held no other Arbor writes, but the agents take no lock, so the tree catches up before every check
+	 * or plan against it (SESSION-TREE.md §3, §9).
+	 */
+	private LoadedTree writable() throws IOException {
+		LoadedTree current = ensureLoaded();
+		if (this.file == null) {
 			SessionFile opened = openFile();
-			if (opened.length() == current.bytes) {
-				restoreLeaf(current.tree, current.bytes); // a leaf move changes only the sidecar
-				return current;
+			FileStamp now = FileStamp.read(this.path);
+			if (opened.isAt(current.seen) && now.unchanged(current.seen) && now.size() == current.consumed) {
+				restoreLeaf(current.tree, current.consumed); // another Arbor may have moved it: that changes only the sidecar
 			}
-			// Appended to since read: read it again. Not through a second descriptor while holding the lock:
-			// closing that would release every POSIX lock this process holds on the file.
-			closeFile();
-			this.loaded = null;
+		}
+		return upToDate(current);
+	}
+
+	/**
+	 * Takes in what others appended, or reads the file again whole when they rewrote, replaced or shrank it. Under the
+	 * write lock.
+	 *
+	 * @return the tree, now up to date (another object after a reload)
+	 * @throws SessionNotFoundException when another process removed the file
+	 */
+	private LoadedTree upToDate(LoadedTree current) throws IOException {
+		FileStamp now;
+		try {
+			now = FileStamp.read(this.path);
+		}
+		catch (NoSuchFileException ex) {
+			throw removedByOthers();
+		}
+		FileTail.CatchUp caught;
+		if (this.file != null && !this.file.isAt(now)) {
+			caught = FileTail.CatchUp.REPLACED;
+		}
+		else if (this.file != null) {
+			caught = FileTail.catchUp(current, now, this.file, this.context.graceMillis(), this.context.nowMillis());
+		}
+		else {
+			try (ReadOnlyFile reads = ReadOnlyFile.open(this.path)) {
+				caught = FileTail.catchUp(current, now, reads, this.context.graceMillis(), this.context.nowMillis());
+			}
+		}
+		if (caught.replaced()) {
+			return reload();
+		}
+		if (this.file != null) {
+			this.file.reached(current.consumed, !caught.entries().isEmpty());
+		}
+		publishTakenIn(caught.entries(), caught.oldLeafId());
+		return current;
+	}
+
+	private void publishTakenIn(List<EntryLine> entries, @Nullable String oldLeafId) {
+		if (!entries.isEmpty()) {
+			this.context.takenIn(entries.size());
+			this.changes.publish(new SessionChange.EntriesAppended(this.sessionId, entries, oldLeafId, Origin.EXTERNAL));
 		}
 	}
 
-	private void restoreLeaf(LoadedSession session) throws IOException {
-		restoreLeaf(session.tree(), session.fileLength());
+	/**
+	 * Reads the file again whole, after another process rewrote, replaced or shrank it (never writing at an offset
+	 * that no longer means anything), and says so. Under the write lock.
+	 */
+	private LoadedTree reload() throws IOException {
+		closeFile();
+		this.loaded = null;
+		LoadedTree fresh = ensureLoaded();
+		this.context.reloaded();
+		this.changes.publish(new SessionChange.SessionReloaded(summarize(fresh)));
+		return fresh;
 	}
 
 	private void restoreLeaf(SessionTree tree, long fileLength) throws IOException {
@@ -344,47 +597,45 @@ final class StoredSession {
 			.ifPresent(recorded -> tree.moveLeaf(recorded.leafId()));
 	}
 
-	private SessionFile openFile() throws IOException {
+	SessionFile openFile() throws IOException {
 		if (this.file == null) {
-			this.file = this.files.open(this.path);
+			this.file = this.context.open(this.path);
 		}
 		return this.file;
 	}
 
-	/**
-	 * The first write to a migrated or damaged file rewrites it whole as version 3, with the new lines,
-	 * atomically; the original bytes go to a backup first when lines were skipped on load (§9).
-	 */
-	private void rewriteWith(LoadedTree current, List<EntryLine> lines) throws IOException {
-		SessionFile locked = openFile(); // hold the OS lock while replacing
-		if (current.needsBackup) {
-			locked.copyTo(StorageFiles.backup(this.path, this.clock.instant()));
-		}
-		List<EntryLine> all = new ArrayList<>(current.tree.getEntries());
-		all.addAll(lines);
-		SessionTree tree = current.tree;
-		AtomicFiles.replace(this.path, SessionContent.of(new SessionLines(tree.titleSlot(), tree.header(), all)));
-		closeFile(); // the lock was on the replaced file
-		SessionFile reopened = openFile();
-		tree.append(lines);
-		current.needsRewrite = false;
-		current.needsBackup = false;
-		current.malformedLines = 0;
-		current.endsWithNewline = true;
-		current.bytes = reopened.length();
+	/** After a rewrite replaced the file that the open descriptors hold: opens the new one (under the write lock). */
+	SessionFile reopenFile() throws IOException {
+		closeFile();
+		return openFile();
+	}
+
+	FileStoreContext context() {
+		return this.context;
 	}
 
 	private void unloadAfterFailure(SessionFile failed) {
 		this.lock.writeLock().lock();
 		try {
 			if (this.file == failed) {
-				failed.discardUnsynced();
+				if (!failed.discardUnsynced()) {
+					this.context.log(System.Logger.Level.WARNING, "A failed fsync left lines of failed appends in "
+							+ this.path.getFileName() + ": others appended after them, so they were not cut off", null);
+				}
 				closeFile();
 				this.loaded = null; // memory holds entries the disk may not: reload what is really there
 			}
 		}
 		finally {
 			this.lock.writeLock().unlock();
+		}
+	}
+
+	/** After a write failed half way: memory may not match the file, so it is read again on next use. */
+	private void unloadAfterFailedWrite() {
+		if (this.file == null || !this.file.hasPendingSync()) {
+			closeFile();
+			this.loaded = null;
 		}
 	}
 
@@ -397,6 +648,16 @@ final class StoredSession {
 				// Nothing is pending (checked by callers); closing only releases the lock.
 			}
 			this.file = null;
+		}
+	}
+
+	private static void pause() {
+		try {
+			Thread.sleep(TAIL_WAIT_MILLIS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new StorageException("Interrupted while waiting for another process to finish its line", null);
 		}
 	}
 

@@ -17,6 +17,7 @@ import dev.arbor.storage.ChangeFeed;
 import dev.arbor.storage.ExpectedLeaf;
 import dev.arbor.storage.LeafMovedException;
 import dev.arbor.storage.SessionChange;
+import dev.arbor.storage.SessionChange.Origin;
 import dev.arbor.storage.SessionChangeListener;
 import dev.arbor.storage.SessionInfo;
 import dev.arbor.storage.SessionStore;
@@ -40,7 +41,7 @@ class ChangeFeedTests {
 		try (FileSessionStore store = store()) {
 			Recording listener = listen(store);
 			SessionInfo info = store.create("/w", "Title", null);
-			assertThat(listener.changes()).containsExactly(new SessionChange.SessionCreated(info));
+			assertThat(listener.changes()).containsExactly(new SessionChange.SessionCreated(info, Origin.ARBOR));
 		}
 	}
 
@@ -51,7 +52,7 @@ class ChangeFeedTests {
 			String content = SessionFiles.HEADER + "\n" + SessionFiles.entry("e1", null, "one") + "\n"
 					+ SessionFiles.entry("e2", "e1", "two") + "\n";
 			SessionInfo info = store.importSession(content.getBytes(StandardCharsets.UTF_8), false);
-			assertThat(listener.changes()).containsExactly(new SessionChange.SessionCreated(info));
+			assertThat(listener.changes()).containsExactly(new SessionChange.SessionCreated(info, Origin.ARBOR));
 			SessionChange.SessionCreated created = (SessionChange.SessionCreated) listener.changes().get(0);
 			assertThat(created.sessionId()).isEqualTo("s-1");
 			assertThat(created.session().entryCount()).isEqualTo(2);
@@ -68,8 +69,8 @@ class ChangeFeedTests {
 			Recording listener = listen(store);
 			SessionInfo forked = store.fork(source);
 			SessionInfo branched = store.createBranchedSession(source, entries.get(0).id());
-			assertThat(listener.changes()).containsExactly(new SessionChange.SessionCreated(forked),
-					new SessionChange.SessionCreated(branched));
+			assertThat(listener.changes()).containsExactly(new SessionChange.SessionCreated(forked, Origin.ARBOR),
+					new SessionChange.SessionCreated(branched, Origin.ARBOR));
 			assertThat(forked.entryCount()).isEqualTo(2);
 			assertThat(branched.entryCount()).isEqualTo(1);
 			assertThat(listener.changes()).extracting(SessionChange::sessionId).doesNotContain(source);
@@ -86,8 +87,8 @@ class ChangeFeedTests {
 			List<EntryLine> second = store.append(sessionId, ExpectedLeaf.of(first.get(1).id()),
 					List.of(SessionFiles.userMessage("three")));
 			assertThat(listener.changes()).containsExactly(
-					new SessionChange.EntriesAppended(sessionId, first, null),
-					new SessionChange.EntriesAppended(sessionId, second, first.get(1).id()));
+					new SessionChange.EntriesAppended(sessionId, first, null, Origin.ARBOR),
+					new SessionChange.EntriesAppended(sessionId, second, first.get(1).id(), Origin.ARBOR));
 			SessionChange.EntriesAppended appended = (SessionChange.EntriesAppended) listener.changes().get(0);
 			assertThat(appended.entries()).extracting(EntryLine::id)
 				.containsExactly(first.get(0).id(), first.get(1).id());
@@ -123,7 +124,7 @@ class ChangeFeedTests {
 					null, null);
 			assertThat(summary.parentId()).isEqualTo(entries.get(0).id());
 			assertThat(listener.changes()).containsExactly(
-					new SessionChange.EntriesAppended(sessionId, List.of(summary), entries.get(1).id()));
+					new SessionChange.EntriesAppended(sessionId, List.of(summary), entries.get(1).id(), Origin.ARBOR));
 		}
 	}
 
@@ -153,7 +154,7 @@ class ChangeFeedTests {
 			store.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("one")));
 			Recording listener = listen(store);
 			store.delete(sessionId, ExpectedLeaf.ANY);
-			assertThat(listener.changes()).containsExactly(new SessionChange.SessionDeleted(sessionId));
+			assertThat(listener.changes()).containsExactly(new SessionChange.SessionDeleted(sessionId, Origin.ARBOR));
 		}
 	}
 
@@ -223,11 +224,11 @@ class ChangeFeedTests {
 			List<EntryLine> more = store.append(info.id(), ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("b")));
 			store.moveLeaf(info.id(), ExpectedLeaf.ANY, entries.get(0).id());
 			store.delete(info.id(), ExpectedLeaf.ANY);
-			List<SessionChange> expected = List.of(new SessionChange.SessionCreated(info),
-					new SessionChange.EntriesAppended(info.id(), entries, null),
-					new SessionChange.EntriesAppended(info.id(), more, entries.get(0).id()),
+			List<SessionChange> expected = List.of(new SessionChange.SessionCreated(info, Origin.ARBOR),
+					new SessionChange.EntriesAppended(info.id(), entries, null, Origin.ARBOR),
+					new SessionChange.EntriesAppended(info.id(), more, entries.get(0).id(), Origin.ARBOR),
 					new SessionChange.LeafMoved(info.id(), more.get(0).id(), entries.get(0).id()),
-					new SessionChange.SessionDeleted(info.id()));
+					new SessionChange.SessionDeleted(info.id(), Origin.ARBOR));
 			assertThat(second.changes()).containsExactlyElementsOf(expected);
 			assertThat(thrownOn).containsExactlyElementsOf(expected);
 		}

@@ -40,11 +40,11 @@ class SessionFileTests {
 		};
 		ExecutorService threads = Executors.newFixedThreadPool(3);
 		try (SessionFile file = SessionFile.open(path, FsyncPolicy.ALWAYS, force)) {
-			long first = file.write(line("a"));
+			long first = write(file, line("a"));
 			Future<?> firstSync = threads.submit(() -> syncTo(file, first));
 			assertThat(firstForceEntered.await(10, TimeUnit.SECONDS)).isTrue();
-			long second = file.write(line("b"));
-			long third = file.write(line("c"));
+			long second = write(file, line("b"));
+			long third = write(file, line("c"));
 			Future<?> secondSync = threads.submit(() -> syncTo(file, second));
 			Future<?> thirdSync = threads.submit(() -> syncTo(file, third));
 			Thread.sleep(200); // both now wait for the fsync in flight, which does not cover them
@@ -73,14 +73,14 @@ class SessionFileTests {
 			channel.force(false);
 		};
 		try (SessionFile file = SessionFile.open(path, FsyncPolicy.ALWAYS, force)) {
-			file.syncTo(file.write(line("kept")));
+			file.syncTo(write(file, line("kept")));
 			long durable = Files.size(path);
 			failing.set(true);
-			long end = file.write(line("lost"));
+			long end = write(file, line("lost"));
 			assertThat(Files.size(path)).isEqualTo(end);
 			assertThatIOException().isThrownBy(() -> file.syncTo(end)).withMessageContaining("EIO");
 			failing.set(false);
-			assertThatIOException().isThrownBy(() -> file.write(line("refused")))
+			assertThatIOException().isThrownBy(() -> write(file, line("refused")))
 				.withMessageContaining("takes no more writes");
 			assertThatIOException().isThrownBy(() -> file.syncTo(end)); // a retried fsync proves nothing
 			file.discardUnsynced();
@@ -92,6 +92,15 @@ class SessionFileTests {
 	private static ByteBuffer line(String text) {
 		String json = "{\"type\":\"message\",\"id\":\"" + text + "\",\"parentId\":null,\"message\":{\"role\":\"user\",\"content\":\"" + text + "\"}}\n";
 		return ByteBuffer.wrap(json.getBytes(StandardCharsets.UTF_8));
+	}
+
+	/** Appends at the end, as the store does, and returns the new end. */
+	private static long write(SessionFile file, ByteBuffer line) throws IOException {
+		long start = file.size();
+		int length = line.remaining();
+		file.append(line, start);
+		file.reached(start + length, false);
+		return start + length;
 	}
 
 	private static Void syncTo(SessionFile file, long end) throws IOException {

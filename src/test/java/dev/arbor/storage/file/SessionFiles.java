@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -34,15 +35,25 @@ final class SessionFiles {
 				+ ",\"timestamp\":\"2025-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"" + text + "\"}}";
 	}
 
+	/**
+	 * A session file that was there before: written a minute ago, so that a last line without its newline is a
+	 * crash remnant, not a write in progress (SESSION-TREE.md §9).
+	 */
 	static Path write(Path dir, String name, String content) {
 		try {
 			Path file = dir.resolve(name);
 			Files.writeString(file, content, StandardCharsets.UTF_8);
+			backdate(file);
 			return file;
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	/** Sets a file's modification time a minute back: what it holds was written by a process that is gone. */
+	static void backdate(Path file) throws IOException {
+		Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis() - 60_000));
 	}
 
 	static ObjectNode userMessage(String text) {

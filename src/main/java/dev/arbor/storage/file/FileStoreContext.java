@@ -1,0 +1,96 @@
+package dev.arbor.storage.file;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.function.Consumer;
+
+import dev.arbor.storage.SessionChangeListener;
+import dev.arbor.storage.StorageMetrics;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the sessions of one {@link FileSessionStore} share: how their files are opened, how long an unfinished last
+ * line counts as someone's write in progress, who hears of their changes, and what the registry does when one loads
+ * or disappears.
+ */
+final class FileStoreContext {
+
+	private static final System.Logger LOGGER = System.getLogger(FileSessionStore.class.getName());
+
+	private final SessionFile.Opener opener;
+
+	private final InstantSource clock;
+
+	private final Duration tornTailGrace;
+
+	private final StorageMetrics metrics;
+
+	private final SessionChangeListener listener;
+
+	private final Consumer<StoredSession> afterLoad;
+
+	private final Consumer<StoredSession> removed;
+
+	/**
+	 * @param opener opens a file for writing, with the store's fsync policy
+	 * @param clock the time of new entries and backups
+	 * @param tornTailGrace how long a last line without its newline is someone's write in progress
+	 * @param listener told of each change, in order
+	 * @param afterLoad told after each load, under the session's lock (the registry's eviction)
+	 * @param removed told when another process removed a session's file
+	 */
+	FileStoreContext(SessionFile.Opener opener, InstantSource clock, Duration tornTailGrace, StorageMetrics metrics,
+			SessionChangeListener listener, Consumer<StoredSession> afterLoad, Consumer<StoredSession> removed) {
+		this.opener = opener;
+		this.clock = clock;
+		this.tornTailGrace = tornTailGrace;
+		this.metrics = metrics;
+		this.listener = listener;
+		this.afterLoad = afterLoad;
+		this.removed = removed;
+	}
+
+	SessionFile open(Path path) throws IOException {
+		return this.opener.open(path);
+	}
+
+	InstantSource clock() {
+		return this.clock;
+	}
+
+	long graceMillis() {
+		return this.tornTailGrace.toMillis();
+	}
+
+	/** The wall clock, which file times are in (not the store's clock, which tests may fix). */
+	long nowMillis() {
+		return System.currentTimeMillis();
+	}
+
+	SessionChangeListener listener() {
+		return this.listener;
+	}
+
+	void afterLoad(StoredSession session) {
+		this.afterLoad.accept(session);
+	}
+
+	void removed(StoredSession session) {
+		this.removed.accept(session);
+	}
+
+	void takenIn(int entries) {
+		this.metrics.takenIn(entries);
+	}
+
+	void reloaded() {
+		this.metrics.reloaded();
+	}
+
+	void log(System.Logger.Level level, String message, @Nullable Throwable cause) {
+		LOGGER.log(level, message, cause);
+	}
+
+}

@@ -1,0 +1,163 @@
+package dev.arbor.storage.file;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.ClosedWatchServiceException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchEvent;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Watches the storage directory and every folder under it (the JDK's {@link WatchService}: inotify on Linux, one
+ * watch a folder, not a file) and tells the store as soon as a session file is created, appended to, replaced or
+ * removed, so that what another process wrote reaches the event streams within milliseconds. Events of a burst are
+ * taken together, each file once. Where the file system sends no events (NFS, some container bind mounts),
+ * {@link SessionFolderPoll} still finds the changes.
+ */
+public final class SessionFolderWatch implements Closeable {
+
+	private static final System.Logger LOGGER = System.getLogger(SessionFolderWatch.class.getName());
+
+	private final FileSessionStore store;
+
+	private final WatchService service;
+
+	private final Map<WatchKey, Path> folders = new ConcurrentHashMap<>();
+
+	private final Thread thread;
+
+	private SessionFolderWatch(FileSessionStore store, WatchService service) {
+		this.store = store;
+		this.service = service;
+		this.thread = new Thread(this::run, "arbor-storage-watch");
+		this.thread.setDaemon(true);
+	}
+
+	/** Starts watching the store's directory. */
+	public static SessionFolderWatch start(FileSessionStore store) throws IOException {
+		SessionFolderWatch watch = new SessionFolderWatch(store, store.root().getFileSystem().newWatchService());
+		try {
+			watch.registerTree(store.root());
+		}
+		catch (IOException | RuntimeException ex) {
+			watch.service.close();
+			throw ex;
+		}
+		watch.thread.start();
+		return watch;
+	}
+
+	/** Folders being watched. */
+	int folders() {
+		return this.folders.size();
+	}
+
+	@Override
+	public void close() throws IOException {
+		this.service.close(); // ends the thread's wait
+		try {
+			this.thread.join(5_000);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private void run() {
+		try {
+			while (true) {
+				Set<Path> changed = new LinkedHashSet<>();
+				Set<Path> newFolders = new LinkedHashSet<>();
+				boolean overflow = false;
+				WatchKey key = this.service.take();
+				do {
+					overflow |= collect(key, changed, newFolders);
+				}
+				while ((key = this.service.poll()) != null);
+				handle(changed, newFolders, overflow);
+			}
+		}
+		catch (ClosedWatchServiceException | InterruptedException ex) {
+			// closed: the store is shutting down
+		}
+	}
+
+	/** Takes a key's events into the sets and makes it ready for more; returns whether events were lost. */
+	private boolean collect(WatchKey key, Set<Path> changed, Set<Path> newFolders) {
+		Path folder = this.folders.get(key);
+		boolean overflow = false;
+		for (WatchEvent<?> event : key.pollEvents()) {
+			if (event.kind() == StandardWatchEventKinds.OVERFLOW) {
+				overflow = true;
+			}
+			else if (folder != null) {
+				Path file = folder.resolve((Path) event.context());
+				if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE && Files.isDirectory(file)) {
+					newFolders.add(file);
+				}
+				else if (StorageFiles.isSessionFile(file)) {
+					changed.add(file);
+				}
+			}
+		}
+		if (!key.reset()) {
+			this.folders.remove(key); // the folder is gone
+		}
+		return overflow;
+	}
+
+	private void handle(Set<Path> changed, Set<Path> newFolders, boolean overflow) {
+		try {
+			for (Path folder : newFolders) {
+				// Files may have been created in it before it was watched: its whole content counts as new.
+				registerTree(folder);
+				Files.walkFileTree(folder, new SimpleFileVisitor<>() {
+					@Override
+					public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+						SessionFolderWatch.this.store.directoryChanged(dir);
+						return FileVisitResult.CONTINUE;
+					}
+				});
+			}
+			if (overflow) {
+				LOGGER.log(System.Logger.Level.DEBUG, "Change events were lost; looking at every file");
+				this.store.rescan();
+				this.store.pollLoaded();
+			}
+			for (Path file : changed) {
+				this.store.fileChanged(file);
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			LOGGER.log(System.Logger.Level.WARNING, "Could not take in a change under " + this.store.root(), ex);
+		}
+	}
+
+	private void registerTree(Path top) throws IOException {
+		Files.walkFileTree(top, new SimpleFileVisitor<>() {
+			@Override
+			public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) throws IOException {
+				WatchKey key = dir.register(SessionFolderWatch.this.service, StandardWatchEventKinds.ENTRY_CREATE,
+						StandardWatchEventKinds.ENTRY_DELETE, StandardWatchEventKinds.ENTRY_MODIFY);
+				SessionFolderWatch.this.folders.put(key, dir);
+				return FileVisitResult.CONTINUE;
+			}
+
+			@Override
+			public FileVisitResult visitFileFailed(Path file, IOException ex) {
+				return FileVisitResult.CONTINUE; // an unreadable folder is left out, not the whole tree
+			}
+		});
+	}
+
+}
