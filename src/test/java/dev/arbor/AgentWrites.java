@@ -23,9 +23,10 @@ public final class AgentWrites {
 	private AgentWrites() {
 	}
 
-	/** One write of the text, in append mode. */
+	/** One write of the text, in append mode; the file is created if missing. */
 	public static void append(Path file, String text) {
-		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+				StandardOpenOption.APPEND)) {
 			ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
 			while (bytes.hasRemaining()) {
 				channel.write(bytes);

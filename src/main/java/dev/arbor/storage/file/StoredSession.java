@@ -129,7 +129,7 @@ final class StoredSession {
 	SessionWatch watch() {
 		this.watchers.incrementAndGet();
 		try {
-			info();
+			readLoaded(loaded -> null); // loaded now, so that what others append from here on is taken in
 		}
 		catch (RuntimeException ex) {
 			this.watchers.decrementAndGet();
@@ -244,6 +244,7 @@ final class StoredSession {
 		long deadline = System.nanoTime() + 2 * this.context.graceMillis() * 1_000_000 + 1_000_000_000L;
 		while (true) {
 			Written written = null;
+			boolean overtaken = false;
 			this.lock.writeLock().lock();
 			try {
 				LoadedTree current = writable();
@@ -256,7 +257,12 @@ final class StoredSession {
 						this.changes.publish(new SessionChange.EntriesAppended(this.sessionId, lines, oldLeafId, Origin.ARBOR));
 						return lines;
 					}
-					written = write(current, lines);
+					// Planning a large batch takes a while: whatever another process wrote meanwhile is taken in, and
+					// the batch planned again after it, rather than appended after a line it may not have finished.
+					overtaken = openFile().size() != current.consumed;
+					if (!overtaken) {
+						written = write(current, lines);
+					}
 				}
 			}
 			catch (FileRewrite.FileChangedException ex) {
@@ -271,6 +277,9 @@ final class StoredSession {
 			}
 			if (written != null) {
 				return written.awaitDurable();
+			}
+			if (overtaken) {
+				continue;
 			}
 			if (System.nanoTime() - deadline > 0) {
 				throw new SessionBusyException(this.path);

@@ -21,6 +21,7 @@ import dev.arbor.storage.SessionChange.Origin;
 import dev.arbor.storage.SessionChangeListener;
 import dev.arbor.storage.SessionFileReader;
 import dev.arbor.storage.SessionNotFoundException;
+import dev.arbor.storage.SessionWatch;
 import dev.arbor.storage.StorageMetrics;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -234,6 +235,29 @@ class SharedFileTests {
 		this.store.fileChanged(other);
 		assertThat(this.changes.of(SessionChange.SessionDeleted.class)).singleElement()
 			.satisfies(deleted -> assertThat(deleted.sessionId()).isEqualTo("s-2"));
+	}
+
+	@Test
+	void aWatchedSessionShouldStayLoadedAndTakeInWhatOthersAppend() throws IOException {
+		open(HEADER + "\n" + entry("a", null, "one") + "\n");
+		SessionFiles.write(this.dir, "other.jsonl", HEADER.replace("s-1", "s-2") + "\n" + entry("z", null, "other") + "\n");
+		SessionFiles.write(this.dir, "third.jsonl", HEADER.replace("s-1", "s-3") + "\n" + entry("y", null, "third") + "\n");
+		this.store.close();
+		this.store = new FileSessionStore(this.dir, FsyncPolicy.ALWAYS, 1, Clock.systemUTC(), StorageMetrics.NONE, GRACE);
+		this.store.addChangeListener(this.changes);
+		this.store.read("s-1", tree -> tree);
+		this.store.read("s-2", tree -> tree); // over the budget of one byte: s-1 is unloaded
+		assertThat(this.store.loadedSessions()).isEqualTo(1);
+		try (SessionWatch watch = this.store.watch("s-1")) {
+			this.store.read("s-2", tree -> tree);
+			assertThat(this.store.loadedSessions()).as("s-2 cannot unload s-1 while it is watched").isEqualTo(2);
+			AgentWrites.append(this.file, AgentWrites.userMessage("0utside1", "a", "from the agent") + "\n");
+			this.store.pollLoaded();
+			assertThat(this.changes.of(SessionChange.EntriesAppended.class)).singleElement()
+				.satisfies(appended -> assertThat(appended.origin()).isEqualTo(Origin.EXTERNAL));
+		}
+		this.store.read("s-3", tree -> tree);
+		assertThat(this.store.loadedSessions()).as("unwatched, it goes when memory is needed").isEqualTo(1);
 	}
 
 	private void assertReloadEqualsServed() throws IOException {
