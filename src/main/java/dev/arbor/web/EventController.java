@@ -25,15 +25,20 @@ class EventController {
 
 	private static final String STREAM_DESCRIPTION = """
 			Each event has `id:` (increasing; above every id of an earlier run of Arbor), `event:` (its type) and \
-			`data:` (one line of JSON with `sessionId`). Types and payloads: `entry_appended` {entry} (as stored), \
-			`leaf_changed` {leafId, oldLeafId}, `label_changed` {targetId, label (null when cleared), entryId}, \
-			`session_before_tree` {targetId, oldLeafId, commonAncestorId, entryIdsToSummarize, userWantsSummary}, \
-			`session_tree` {newLeafId, oldLeafId, summaryEntry?, fromExtension?}, `session_before_branch` {entryId}, \
-			`session_branch` {entryId, newSessionId}, `session_created` {cwd, title, parentSession, leafId, \
-			entryCount}, `session_deleted` {}. A client that reconnects with `Last-Event-ID` first receives the \
-			events it missed, as far as the replay buffer (`arbor.events.replay-size`) reaches. Comments \
-			(`:heartbeat`) keep idle streams open; a client that falls too far behind is disconnected, to reconnect \
-			and replay.""";
+			`data:` (one line of JSON with `sessionId`). Types and payloads: `entry_appended` {origin, entry} (as \
+			stored), `leaf_changed` {leafId, oldLeafId, origin}, `label_changed` {targetId, label (null when \
+			cleared), entryId, origin}, `session_before_tree` {targetId, oldLeafId, commonAncestorId, \
+			entryIdsToSummarize, userWantsSummary}, `session_tree` {newLeafId, oldLeafId, summaryEntry?, \
+			fromExtension?}, `session_before_branch` {entryId}, `session_branch` {entryId, newSessionId}, \
+			`session_created` {cwd, title, parentSession, leafId, entryCount, origin}, `session_deleted` {origin}, \
+			`session_reloaded` {cwd, title, parentSession, leafId, entryCount, origin} (another process rewrote the \
+			session's file: refetch it). `origin` is `arbor` for a change made through the API and `external` for \
+			one that another process (the coding agent writing the same files) made, taken in from the file. A \
+			client that reconnects with `Last-Event-ID` first receives the events it missed, as far as the replay \
+			buffer (`arbor.events.replay-size`) reaches; when it does not reach back that far (or the id is from \
+			before a restart), the first event is `resync` {lastEventId, reason: "replay-unavailable"} instead: \
+			refetch what you show, and go on from there. Comments (`:heartbeat`) keep idle streams open; a client \
+			that falls too far behind is disconnected, to reconnect and replay.""";
 
 	private final EventStreams streams;
 
@@ -46,7 +51,8 @@ class EventController {
 
 	@GetMapping(path = "/sessions/{sessionId}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
 	@Operation(summary = "Stream a session's events", description = STREAM_DESCRIPTION
-			+ " The stream ends after `session_deleted`.")
+			+ " Following a session keeps it loaded, taking in what other processes append to its file. The stream"
+			+ " ends after `session_deleted`.")
 	@ApiResponse(responseCode = "200", description = "The event stream.",
 			content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string")))
 	SseEmitter sessionEvents(@PathVariable @ValidId String sessionId,

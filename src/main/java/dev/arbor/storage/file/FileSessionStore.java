@@ -331,9 +331,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	void fileChanged(Path file) {
 		StoredSession session = this.byPath.get(file);
 		if (session != null) {
-			if (!session.checkRemoved()) {
-				session.refresh();
-			}
+			session.refreshIfChanged();
 		}
 		else if (StorageFiles.isSessionFile(file)) {
 			maybeAdd(file);
@@ -361,11 +359,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	 */
 	void pollLoaded() {
 		for (StoredSession session : this.sessions.values()) {
-			if (session.looksChanged()) {
-				if (!session.checkRemoved()) {
-					session.refresh();
-				}
-			}
+			session.refreshIfChanged();
 		}
 	}
 

@@ -40,6 +40,12 @@ final class LoadedTree {
 	/** Whether the bytes beyond {@link #consumed} stayed unfinished past the grace period: a crash remnant (§9). */
 	boolean remnant;
 
+	/**
+	 * Whether another process was seen writing the file since it was loaded: appends then look once more, right
+	 * before writing, whether it wrote meanwhile.
+	 */
+	boolean shared;
+
 	LoadedTree(LoadedSession session, FileStamp seen) {
 		this.tree = session.tree();
 		this.fileVersion = session.fileVersion();

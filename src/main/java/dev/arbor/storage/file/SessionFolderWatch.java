@@ -28,6 +28,8 @@ public final class SessionFolderWatch implements Closeable {
 
 	private static final System.Logger LOGGER = System.getLogger(SessionFolderWatch.class.getName());
 
+	private static final long COALESCE_MILLIS = 1;
+
 	private final FileSessionStore store;
 
 	private final WatchService service;
@@ -80,6 +82,8 @@ public final class SessionFolderWatch implements Closeable {
 				Set<Path> newFolders = new LinkedHashSet<>();
 				boolean overflow = false;
 				WatchKey key = this.service.take();
+				// A burst (Arbor's own appends among them: every write is an event) is taken as one, each file once.
+				Thread.sleep(COALESCE_MILLIS);
 				do {
 					overflow |= collect(key, changed, newFolders);
 				}

@@ -143,13 +143,9 @@ final class StoredSession {
 		};
 	}
 
-	/**
-	 * Takes in what others did to the file, when the session is loaded or watched: the store's watch and poll call
-	 * this when the file may have changed. A session that is neither waits until it is next used.
-	 */
-	void refresh() {
-		if (this.deleted || (this.loaded == null && this.watchers.get() == 0)
-				|| (this.loaded != null && !looksChanged())) {
+	/** Takes in what others did to the file, if loaded or watched; a session that is neither waits for its next use. */
+	private void refresh() {
+		if (this.deleted || (this.loaded == null && this.watchers.get() == 0)) {
 			return;
 		}
 		this.lock.writeLock().lock();
@@ -173,18 +169,29 @@ final class StoredSession {
 		}
 	}
 
-	/** Whether the file looks changed since it was last taken in (one {@code stat}): for the store's poll. */
-	boolean looksChanged() {
-		LoadedTree current = this.loaded;
-		if (current == null || this.deleted) {
-			return false;
+	/**
+	 * Takes in what others did to the file, if it looks changed (one {@code stat}; the store's watch and poll call
+	 * this when it may have): a session whose file is gone ends, one that is loaded or watched catches up.
+	 */
+	void refreshIfChanged() {
+		if (this.deleted) {
+			return;
 		}
+		LoadedTree current = this.loaded;
 		try {
-			return !isCurrent(current, FileStamp.read(this.path));
+			FileStamp now = FileStamp.read(this.path);
+			if (current != null && isCurrent(current, now)) {
+				return;
+			}
+		}
+		catch (NoSuchFileException ex) {
+			checkRemoved();
+			return;
 		}
 		catch (IOException ex) {
-			return true; // gone: refreshing says so
+			// unreadable for a moment: catching up says what it is
 		}
+		refresh();
 	}
 
 	private SessionInfo summarize(LoadedTree loaded) {
@@ -259,7 +266,8 @@ final class StoredSession {
 					}
 					// Planning a large batch takes a while: whatever another process wrote meanwhile is taken in, and
 					// the batch planned again after it, rather than appended after a line it may not have finished.
-					overtaken = openFile().size() != current.consumed;
+					// Only for a file that others write: one that only Arbor writes pays no extra look.
+					overtaken = current.shared && openFile().size() != current.consumed;
 					if (!overtaken) {
 						written = write(current, lines);
 					}
@@ -302,17 +310,20 @@ final class StoredSession {
 		long start = current.consumed;
 		target.append(bytes, start);
 		String oldLeafId = current.tree.leafId();
-		if (target.holds(start, head)) {
-			long end = start + bytes.limit();
+		long end = start + bytes.limit();
+		FileStamp now = FileStamp.read(this.path);
+		// Append mode put the lines at the end: where the file ended before, unless another process wrote in between
+		// (then the file is longer, and the lines are looked for).
+		if ((now.size() == end && target.isAt(now)) || target.holds(start, head)) {
 			current.tree.append(lines);
 			current.consumed = end;
 			current.lineCount += lines.size();
-			FileStamp now = FileStamp.read(this.path);
 			current.seen = new FileStamp(end, now.modified(), now.fileKey()); // what others appended since is read next
 			target.reached(end, false);
 			return new Written(lines, target, end,
 					this.changes.enqueue(new SessionChange.EntriesAppended(this.sessionId, lines, oldLeafId, Origin.ARBOR)));
 		}
+		current.shared = true;
 		AppendLanding.Landed landed = AppendLanding.find(target, current, lines, start);
 		if (landed == null) {
 			return null;
@@ -575,6 +586,7 @@ final class StoredSession {
 		if (this.file != null) {
 			this.file.reached(current.consumed, !caught.entries().isEmpty());
 		}
+		current.shared |= !caught.entries().isEmpty() || current.seen.size() > current.consumed;
 		publishTakenIn(caught.entries(), caught.oldLeafId());
 		return current;
 	}
