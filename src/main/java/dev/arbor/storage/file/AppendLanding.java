@@ -36,7 +36,7 @@ final class AppendLanding {
 	 */
 	static @Nullable Landed find(SessionFile file, LoadedTree loaded, List<EntryLine> lines, long start)
 			throws IOException {
-		FileLines region = file.readFrom(start, loaded.lineCount + 1);
+		FileLines region = file.reads().readFrom(start, loaded.lineCount + 1);
 		byte[] first = lines.get(0).bytes();
 		for (int i = 0; i < region.count(); i++) {
 			byte[] line = region.line(i);
@@ -50,11 +50,11 @@ final class AppendLanding {
 				if (file.truncateIfEndsAt(end, ours)) {
 					return null;
 				}
-				throw new IOException("The appended lines landed on another process's unfinished line in " + file.name()
-						+ " at offset " + ours + ", and more was appended after them");
+				throw new IOException("The appended lines landed on another process's unfinished line in "
+						+ file.reads().name() + " at offset " + ours + ", and more was appended after them");
 			}
 		}
-		throw new IOException("The appended lines are not where they were written in " + file.name());
+		throw new IOException("The appended lines are not where they were written in " + file.reads().name());
 	}
 
 	/**
@@ -107,7 +107,8 @@ final class AppendLanding {
 		for (int j = 0; j < lines.size(); j++) {
 			if (index + j >= region.count() || !Arrays.equals(region.line(index + j), lines.get(j).bytes())
 					|| (index + j == region.count() - 1 && !region.endsWithNewline())) {
-				throw new IOException("The appended lines are not whole where they were written in " + file.name());
+				throw new IOException(
+						"The appended lines are not whole where they were written in " + file.reads().name());
 			}
 		}
 	}

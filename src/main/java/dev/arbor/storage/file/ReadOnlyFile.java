@@ -9,9 +9,9 @@ import java.nio.file.StandardOpenOption;
 import dev.arbor.storage.FileLines;
 
 /**
- * A session file opened for reading only, to take in what others appended while this process does not hold the
- * file's lock. Never open one on a file whose lock this process holds: closing any descriptor of a file releases
- * every POSIX lock the process has on it (use the {@link SessionFile} then).
+ * A session file opened for reading only, to take in what others appended. Closing any descriptor of a file
+ * releases every POSIX lock the process has on it: while this process holds a file's lock, use the one its
+ * {@link SessionFile} keeps open, never a new one.
  */
 final class ReadOnlyFile implements FileTail.Reads, Closeable {
 
@@ -41,6 +41,29 @@ final class ReadOnlyFile implements FileTail.Reads, Closeable {
 	@Override
 	public boolean holds(long position, byte[] expected) throws IOException {
 		return FileRegions.holds(this.channel, position, expected);
+	}
+
+	/** The file's length now, others' appends included. */
+	long size() throws IOException {
+		return this.channel.size();
+	}
+
+	/** The bytes from one position to another. */
+	byte[] bytes(long from, long to) throws IOException {
+		return FileRegions.read(this.channel, from, Math.toIntExact(to - from));
+	}
+
+	/** Copies the file's bytes to a new file, durably: the backup kept before a repair. */
+	void copyTo(Path copy) throws IOException {
+		try (FileChannel out = FileChannel.open(copy, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+			long size = this.channel.size();
+			long position = 0;
+			while (position < size) {
+				position += this.channel.transferTo(position, size - position, out);
+			}
+			out.force(true);
+		}
+		AtomicFiles.forceDirectory(copy.toAbsolutePath().getParent());
 	}
 
 	@Override

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 
-import dev.arbor.storage.FileLines;
 import dev.arbor.storage.SessionLockedException;
 import org.jspecify.annotations.Nullable;
 
@@ -29,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * After a failed write or fsync the file takes no more writes: a retried fsync can "succeed" after the kernel
  * dropped the dirty pages. The session is reopened from disk instead.
  */
-final class SessionFile implements FileTail.Reads, Closeable {
+final class SessionFile implements Closeable {
 
 	/** A file replaced again and again while being opened is not opened. */
 	private static final int OPEN_ATTEMPTS = 5;
@@ -39,8 +38,11 @@ final class SessionFile implements FileTail.Reads, Closeable {
 	/** In append mode: writes only, each at the end. */
 	private final FileChannel appends;
 
-	/** Positional reads (what others appended, the backup), through the descriptor whose lock this process holds. */
-	private final FileChannel reads;
+	/**
+	 * What others appended, and the backup, read through a descriptor that stays open as long as the lock is held:
+	 * closing one would release the lock.
+	 */
+	private final ReadOnlyFile reads;
 
 	private final FileLock lock;
 
@@ -63,7 +65,7 @@ final class SessionFile implements FileTail.Reads, Closeable {
 
 	private @Nullable IOException failure;
 
-	private SessionFile(Path path, FileChannel appends, FileChannel reads, FileLock lock, @Nullable Object fileKey,
+	private SessionFile(Path path, FileChannel appends, ReadOnlyFile reads, FileLock lock, @Nullable Object fileKey,
 			FsyncPolicy fsync, Force force) throws IOException {
 		this.path = path;
 		this.appends = appends;
@@ -85,9 +87,9 @@ final class SessionFile implements FileTail.Reads, Closeable {
 		for (int attempt = 1;; attempt++) {
 			FileStamp before = FileStamp.read(path);
 			FileChannel appends = FileChannel.open(path, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-			FileChannel reads = null;
+			ReadOnlyFile reads = null;
 			try {
-				reads = FileChannel.open(path, StandardOpenOption.READ);
+				reads = ReadOnlyFile.open(path);
 				FileLock lock = appends.tryLock();
 				if (lock == null) {
 					throw new SessionLockedException(path);
@@ -135,24 +137,14 @@ final class SessionFile implements FileTail.Reads, Closeable {
 		return this.reads.size();
 	}
 
-	@Override
-	public String name() {
-		return this.path.getFileName().toString();
-	}
-
-	@Override
-	public FileLines readFrom(long from, int firstLine) throws IOException {
-		return FileLines.read(this.reads, from, firstLine);
-	}
-
-	@Override
-	public boolean holds(long position, byte[] expected) throws IOException {
-		return FileRegions.holds(this.reads, position, expected);
+	/** The file's bytes, for catching up with what others appended. */
+	ReadOnlyFile reads() {
+		return this.reads;
 	}
 
 	/** The bytes from one position to another (the lines others appended to a file about to be replaced). */
 	byte[] bytes(long from, long to) throws IOException {
-		return FileRegions.read(this.reads, from, Math.toIntExact(to - from));
+		return this.reads.bytes(from, to);
 	}
 
 	/**
@@ -179,7 +171,7 @@ final class SessionFile implements FileTail.Reads, Closeable {
 		catch (IOException ex) {
 			fail(ex);
 			// Only bytes known to be this write's own, with nothing after them, are cut back off.
-			if (holds(expectedStart, head) && size() <= expectedStart + length) {
+			if (this.reads.holds(expectedStart, head) && size() <= expectedStart + length) {
 				truncateQuietly(expectedStart);
 			}
 			throw ex;
@@ -265,15 +257,7 @@ final class SessionFile implements FileTail.Reads, Closeable {
 	 * process's POSIX lock on it.
 	 */
 	void copyTo(Path copy) throws IOException {
-		try (FileChannel out = FileChannel.open(copy, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-			long size = this.reads.size();
-			long position = 0;
-			while (position < size) {
-				position += this.reads.transferTo(position, size - position, out);
-			}
-			out.force(true);
-		}
-		AtomicFiles.forceDirectory(copy.toAbsolutePath().getParent());
+		this.reads.copyTo(copy);
 	}
 
 	/**
@@ -350,10 +334,10 @@ final class SessionFile implements FileTail.Reads, Closeable {
 		}
 	}
 
-	private static void closeQuietly(@Nullable FileChannel channel) {
-		if (channel != null) {
+	private static void closeQuietly(@Nullable ReadOnlyFile file) {
+		if (file != null) {
 			try {
-				channel.close();
+				file.close();
 			}
 			catch (IOException ex) {
 				// nothing was written through it

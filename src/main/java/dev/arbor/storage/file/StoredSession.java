@@ -314,7 +314,7 @@ final class StoredSession {
 		FileStamp now = FileStamp.read(this.path);
 		// Append mode put the lines at the end: where the file ended before, unless another process wrote in between
 		// (then the file is longer, and the lines are looked for).
-		if ((now.size() == end && target.isAt(now)) || target.holds(start, head)) {
+		if ((now.size() == end && target.isAt(now)) || target.reads().holds(start, head)) {
 			current.tree.append(lines);
 			current.consumed = end;
 			current.lineCount += lines.size();
@@ -573,7 +573,8 @@ final class StoredSession {
 			caught = FileTail.CatchUp.REPLACED;
 		}
 		else if (this.file != null) {
-			caught = FileTail.catchUp(current, now, this.file, this.context.graceMillis(), this.context.nowMillis());
+			caught = FileTail.catchUp(current, now, this.file.reads(), this.context.graceMillis(),
+					this.context.nowMillis());
 		}
 		else {
 			try (ReadOnlyFile reads = ReadOnlyFile.open(this.path)) {

@@ -58,10 +58,8 @@ class AppendLandingTests {
 		LoadedTree loaded = load(path);
 		long start = loaded.consumed;
 		String outside = AgentWrites.userMessage("0utside1", "a", "written in two parts");
-		AgentWrites.append(path, outside.substring(0, 30));
 		try (SessionFile file = open(path)) {
-			List<EntryLine> lines = plan(loaded, "mine");
-			file.append(SessionContent.lines(lines), start);
+			List<EntryLine> lines = appendAfterUnfinished(path, file, loaded, outside.substring(0, 30));
 			assertThat(AppendLanding.find(file, loaded, lines, start)).as("taken back").isNull();
 			assertThat(Files.size(path)).isEqualTo(start + 30);
 			AgentWrites.append(path, outside.substring(30) + "\n");
@@ -75,16 +73,23 @@ class AppendLandingTests {
 		LoadedTree loaded = load(path);
 		long start = loaded.consumed;
 		String outside = AgentWrites.userMessage("0utside1", "a", "written in two parts");
-		AgentWrites.append(path, outside.substring(0, 30));
 		try (SessionFile file = open(path)) {
-			List<EntryLine> lines = plan(loaded, "mine");
-			file.append(SessionContent.lines(lines), start);
+			List<EntryLine> lines = appendAfterUnfinished(path, file, loaded, outside.substring(0, 30));
 			AgentWrites.append(path, outside.substring(30) + "\n");
 			long size = Files.size(path);
 			assertThatIOException().isThrownBy(() -> AppendLanding.find(file, loaded, lines, start))
 				.withMessageContaining("unfinished line");
 			assertThat(Files.size(path)).as("lines of others are never cut off").isEqualTo(size);
 		}
+	}
+
+	/** Another process starts a line; the append checked the file's end before that, and lands after it. */
+	private static List<EntryLine> appendAfterUnfinished(Path path, SessionFile file, LoadedTree loaded, String start)
+			throws IOException {
+		AgentWrites.append(path, start);
+		List<EntryLine> lines = plan(loaded, "mine");
+		file.append(SessionContent.lines(lines), loaded.consumed);
+		return lines;
 	}
 
 	private static LoadedTree load(Path path) throws IOException {
