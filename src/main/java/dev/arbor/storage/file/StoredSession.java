@@ -44,8 +44,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class StoredSession {
 
-	private static final long TAIL_WAIT_MILLIS = 5;
-
 	private final String sessionId;
 
 	private final Path path;
@@ -242,134 +240,9 @@ final class StoredSession {
 				&& !(current.hasPendingTail() && now.quietMillis(this.context.nowMillis()) > this.context.graceMillis());
 	}
 
-	/**
-	 * Plans entries against the tree and makes them durable; the tree takes them only once written. Waits, outside
-	 * the lock, while someone else's line is unfinished at the end of the file. The fsync is awaited after the write
-	 * lock is released.
-	 */
+	/** Appends entries planned against the tree, all or nothing, durable when this returns ({@link SessionAppend}). */
 	List<EntryLine> append(ExpectedLeaf expected, Function<SessionTree, List<EntryLine>> planner) {
-		long deadline = System.nanoTime() + 2 * this.context.graceMillis() * 1_000_000 + 1_000_000_000L;
-		while (true) {
-			Written written = null;
-			boolean overtaken = false;
-			this.lock.writeLock().lock();
-			try {
-				LoadedTree current = writable();
-				if (!current.hasPendingTail()) {
-					String oldLeafId = current.tree.leafId();
-					expected.check(this.sessionId, oldLeafId);
-					List<EntryLine> lines = planner.apply(current.tree);
-					if (current.needsRewrite()) {
-						FileRewrite.rewrite(this, current, lines);
-						this.changes.publish(new SessionChange.EntriesAppended(this.sessionId, lines, oldLeafId, Origin.ARBOR));
-						return lines;
-					}
-					// Planning a large batch takes a while: whatever another process wrote meanwhile is taken in, and
-					// the batch planned again after it, rather than appended after a line it may not have finished.
-					// Only for a file that others write: one that only Arbor writes pays no extra look.
-					overtaken = current.shared && openFile().size() != current.consumed;
-					if (!overtaken) {
-						written = write(current, lines);
-					}
-				}
-			}
-			catch (FileRewrite.FileChangedException ex) {
-				// another process appended while the file was rewritten: take its lines in and plan again
-			}
-			catch (IOException ex) {
-				unloadAfterFailedWrite();
-				throw new StorageException("Could not write session " + this.sessionId, ex);
-			}
-			finally {
-				this.lock.writeLock().unlock();
-			}
-			if (written != null) {
-				return written.awaitDurable();
-			}
-			if (overtaken) {
-				continue;
-			}
-			if (System.nanoTime() - deadline > 0) {
-				throw new SessionBusyException(this.path);
-			}
-			pause(); // someone's line is still being written: appending now would glue onto it
-		}
-	}
-
-	/**
-	 * Writes planned entries at the end of the file, where the file ended when checked just before. Under the write
-	 * lock, with no unfinished line at the end.
-	 *
-	 * @return the lines and what must settle once they are durable, or {@code null} when another process's
-	 * unfinished line got there first and the write was taken back (to be tried again once that line is done)
-	 */
-	private @Nullable Written write(LoadedTree current, List<EntryLine> lines) throws IOException {
-		SessionFile target = openFile();
-		ByteBuffer bytes = SessionContent.lines(lines);
-		byte[] head = FileRegions.head(bytes);
-		long start = current.consumed;
-		target.append(bytes, start);
-		String oldLeafId = current.tree.leafId();
-		long end = start + bytes.limit();
-		FileStamp now = FileStamp.read(this.path);
-		// Append mode put the lines at the end: where the file ended before, unless another process wrote in between
-		// (then the file is longer, and the lines are looked for).
-		if ((now.size() == end && target.isAt(now)) || target.reads().holds(start, head)) {
-			current.tree.append(lines);
-			current.consumed = end;
-			current.lineCount += lines.size();
-			current.seen = new FileStamp(end, now.modified(), now.fileKey()); // what others appended since is read next
-			target.reached(end, false);
-			return new Written(lines, target, end,
-					this.changes.enqueue(new SessionChange.EntriesAppended(this.sessionId, lines, oldLeafId, Origin.ARBOR)));
-		}
-		current.shared = true;
-		AppendLanding.Landed landed = AppendLanding.find(target, current, lines, start);
-		if (landed == null) {
-			return null;
-		}
-		publishTakenIn(AppendLanding.takeBefore(current, landed), oldLeafId);
-		String leafBefore = current.tree.leafId();
-		current.tree.append(lines);
-		ChangeFeed.Pending change = this.changes
-			.enqueue(new SessionChange.EntriesAppended(this.sessionId, lines, leafBefore, Origin.ARBOR));
-		String leafAfter = current.tree.leafId();
-		publishTakenIn(AppendLanding.takeAfter(current, landed), leafAfter);
-		target.reached(current.consumed, true);
-		return new Written(lines, target, landed.end(), change);
-	}
-
-	/** Lines of this session's that reached the file; {@link #awaitDurable} waits for their fsync. */
-	private final class Written {
-
-		private final List<EntryLine> lines;
-
-		private final SessionFile target;
-
-		private final long end;
-
-		private final ChangeFeed.Pending change;
-
-		Written(List<EntryLine> lines, SessionFile target, long end, ChangeFeed.Pending change) {
-			this.lines = lines;
-			this.target = target;
-			this.end = end;
-			this.change = change;
-		}
-
-		List<EntryLine> awaitDurable() {
-			try {
-				this.target.syncTo(this.end);
-			}
-			catch (IOException ex) {
-				StoredSession.this.changes.dropped(this.change);
-				unloadAfterFailure(this.target);
-				throw new StorageException("Could not make session " + StoredSession.this.sessionId + " durable", ex);
-			}
-			StoredSession.this.changes.durable(this.change);
-			return this.lines;
-		}
-
+		return SessionAppend.run(this, expected, planner);
 	}
 
 	/** {@code branch}/{@code resetLeaf}, persisted in the leaf sidecar before it takes effect. */
@@ -541,7 +414,7 @@ final class StoredSession {
 	 * the lock is held no other Arbor writes, but the agents take no lock, so the tree catches up before every check
 	 * or plan against it (SESSION-TREE.md §3, §9).
 	 */
-	private LoadedTree writable() throws IOException {
+	LoadedTree writable() throws IOException {
 		LoadedTree current = ensureLoaded();
 		if (this.file == null) {
 			SessionFile opened = openFile();
@@ -592,7 +465,7 @@ final class StoredSession {
 		return current;
 	}
 
-	private void publishTakenIn(List<EntryLine> entries, @Nullable String oldLeafId) {
+	void publishTakenIn(List<EntryLine> entries, @Nullable String oldLeafId) {
 		if (!entries.isEmpty()) {
 			this.context.takenIn(entries.size());
 			this.changes.publish(new SessionChange.EntriesAppended(this.sessionId, entries, oldLeafId, Origin.EXTERNAL));
@@ -636,7 +509,17 @@ final class StoredSession {
 		return this.context;
 	}
 
-	private void unloadAfterFailure(SessionFile failed) {
+	/** Taken by writers; readers share the read lock. */
+	ReentrantReadWriteLock.WriteLock writeLock() {
+		return this.lock.writeLock();
+	}
+
+	/** The session's changes, released to the listeners in the order they were made. */
+	ChangeFeed changes() {
+		return this.changes;
+	}
+
+	void unloadAfterFailure(SessionFile failed) {
 		this.lock.writeLock().lock();
 		try {
 			if (this.file == failed) {
@@ -654,7 +537,7 @@ final class StoredSession {
 	}
 
 	/** After a write failed half way: memory may not match the file, so it is read again on next use. */
-	private void unloadAfterFailedWrite() {
+	void unloadAfterFailedWrite() {
 		if (this.file == null || !this.file.hasPendingSync()) {
 			closeFile();
 			this.loaded = null;
@@ -670,16 +553,6 @@ final class StoredSession {
 				// Nothing is pending (checked by callers); closing only releases the lock.
 			}
 			this.file = null;
-		}
-	}
-
-	private static void pause() {
-		try {
-			Thread.sleep(TAIL_WAIT_MILLIS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new StorageException("Interrupted while waiting for another process to finish its line", null);
 		}
 	}
 
