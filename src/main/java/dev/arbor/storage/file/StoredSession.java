@@ -1,11 +1,9 @@
 package dev.arbor.storage.file;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.InstantSource;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,8 +18,6 @@ import dev.arbor.storage.FileLines;
 import dev.arbor.storage.LoadedSession;
 import dev.arbor.storage.SessionChange;
 import dev.arbor.storage.SessionChange.Origin;
-import dev.arbor.storage.SessionChangeListener;
-import dev.arbor.storage.SessionBusyException;
 import dev.arbor.storage.SessionFileReader;
 import dev.arbor.storage.SessionInfo;
 import dev.arbor.storage.SessionNotFoundException;
