@@ -37,7 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @AutoConfigureRestTestClient
 class LiveSessionApiTests {
 
-	private static final Duration GRACE = Duration.ofMillis(600);
+	private static final Duration GRACE = Duration.ofMillis(1500);
 
 	@TempDir
 	static Path storage;
@@ -111,7 +111,7 @@ class LiveSessionApiTests {
 		String line = AgentWrites.userMessage("a9e00021", first, "slowly");
 		try (SseClient events = SseClient.open(this.port, "/sessions/" + sessionId + "/events", null)) {
 			AgentWrites.append(file, line.substring(0, 50));
-			assertThat(events.drain(Duration.ofMillis(GRACE.toMillis() / 2))).as("nothing to announce yet").isEmpty();
+			assertThat(events.drain(Duration.ofMillis(300))).as("nothing to announce yet").isEmpty();
 			JsonNode session = ApiSessions.body(this.client.get().uri("/sessions/{id}", sessionId).exchange());
 			assertThat(session.get("malformedLines").asInt()).as("a write in progress is not damage").isZero();
 			assertThat(session.get("entryCount").asInt()).isEqualTo(1);

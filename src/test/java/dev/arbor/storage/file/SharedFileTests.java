@@ -39,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class SharedFileTests {
 
-	private static final Duration GRACE = Duration.ofMillis(400);
+	private static final Duration GRACE = Duration.ofMillis(1000);
 
 	@TempDir
 	Path dir;
