@@ -2,6 +2,7 @@ package dev.arbor.storage.file;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -142,7 +143,11 @@ public final class SessionFolderWatch implements Closeable {
 				this.store.fileChanged(file);
 			}
 		}
-		catch (IOException | RuntimeException ex) {
+		catch (IOException | UncheckedIOException ex) {
+			// the directory itself is gone or unreadable: the storage health says so; the poll goes on looking
+			LOGGER.log(System.Logger.Level.WARNING, "Could not take in a change under " + this.store.root() + ": " + ex);
+		}
+		catch (RuntimeException ex) {
 			LOGGER.log(System.Logger.Level.WARNING, "Could not take in a change under " + this.store.root(), ex);
 		}
 	}
