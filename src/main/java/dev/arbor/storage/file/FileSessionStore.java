@@ -10,16 +10,10 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.Ids;
@@ -48,17 +42,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The registry of session files under one root directory, and the {@link SessionStore} over them.
- * Sessions load on demand and stay loaded while the loaded files fit the cache budget; the least
- * recently used idle ones are unloaded beyond it (everything acknowledged is on disk, so nothing is
- * lost), watched ones never. An id this registry does not know triggers a rescan (at most one a
- * second), so files added by other tools are found; {@link SessionFolderWatch} and
- * {@link SessionFolderPoll} tell it of files that other processes add, change and remove, as soon as
- * they can.
+ * The {@link SessionStore} over the session files under one root directory: the embedded default. The sessions are
+ * kept in a {@link SessionRegistry}, which loads them on demand and unloads idle ones beyond the cache budget;
+ * {@link SessionFolderWatch} and {@link SessionFolderPoll} tell it of files that other processes add, change and
+ * remove, as soon as they can.
  */
 public final class FileSessionStore implements SessionStore, Closeable {
-
-	private static final long RESCAN_INTERVAL_NANOS = 1_000_000_000L;
 
 	/** How long a last line without its newline counts as someone's write in progress, unless told otherwise. */
 	public static final Duration DEFAULT_TORN_TAIL_GRACE = Duration.ofSeconds(3);
@@ -69,27 +58,15 @@ public final class FileSessionStore implements SessionStore, Closeable {
 
 	private final FsyncPolicy fsync;
 
-	private final long cacheBudgetBytes;
-
 	private final InstantSource clock;
 
 	private final StorageMetrics metrics;
 
 	private final FileStoreContext context;
 
-	private final Map<String, StoredSession> sessions = new ConcurrentHashMap<>();
-
-	private final Map<Path, StoredSession> byPath = new ConcurrentHashMap<>();
-
-	/** Files this store is creating: not yet registered, and not someone else's new session. */
-	private final Set<Path> creating = ConcurrentHashMap.newKeySet();
-
-	private volatile List<UnreadableSession> unreadable = List.of();
+	private final SessionRegistry registry;
 
 	private final List<SessionChangeListener> listeners = new CopyOnWriteArrayList<>();
-
-	/** When a lookup of an unknown id last walked the directory; bounds what a stream of bad ids costs. */
-	private final AtomicLong lastRescan = new AtomicLong(System.nanoTime() - RESCAN_INTERVAL_NANOS);
 
 	/**
 	 * @param root the storage directory, created if missing
@@ -126,18 +103,18 @@ public final class FileSessionStore implements SessionStore, Closeable {
 			StorageMetrics metrics, Duration tornTailGrace) {
 		this.root = root.toAbsolutePath().normalize();
 		this.fsync = fsync;
-		this.cacheBudgetBytes = cacheBudgetBytes;
 		this.clock = clock;
 		this.metrics = metrics;
+		this.registry = new SessionRegistry(this.root, cacheBudgetBytes, this::newSession, this::tellListeners);
 		this.context = new FileStoreContext(this::openFile, clock, tornTailGrace, metrics, this::tellListeners,
-				this::evictIfNeeded, this::forget);
+				this.registry::evictIfNeeded, this.registry::forget);
 		try {
 			Files.createDirectories(this.root);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot create the storage directory " + this.root, ex);
 		}
-		rescan();
+		this.registry.rescan();
 	}
 
 	public Path root() {
@@ -184,13 +161,13 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		if (!Ids.isValid(tree.sessionId())) {
 			throw new InvalidSessionFileException("the uploaded file", "its session id is not of the form " + Ids.PATTERN);
 		}
-		rescan();
-		StoredSession existing = this.sessions.get(tree.sessionId());
+		this.registry.rescan();
+		StoredSession existing = this.registry.find(tree.sessionId());
 		if (existing != null && Files.exists(existing.path())) {
 			throw new SessionExistsException(tree.sessionId());
 		}
 		if (existing != null) {
-			forget(existing); // its file was removed by another tool
+			this.registry.forget(existing); // its file was removed by another tool
 		}
 		NewSession imported = new NewSession(tree.header(), tree.titleSlot(), tree.getEntries(), tree.leafId());
 		return write(imported, this.clock.instant());
@@ -202,9 +179,9 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	 */
 	@Override
 	public List<SessionInfo> list() {
-		rescan();
+		this.registry.rescan();
 		List<SessionInfo> result = new ArrayList<>();
-		for (StoredSession session : this.sessions.values()) {
+		for (StoredSession session : this.registry.sessions()) {
 			try {
 				result.add(session.info());
 			}
@@ -218,17 +195,17 @@ public final class FileSessionStore implements SessionStore, Closeable {
 
 	@Override
 	public List<UnreadableSession> unreadable() {
-		return this.unreadable;
+		return this.registry.unreadable();
 	}
 
 	@Override
 	public SessionInfo get(String sessionId) {
-		return session(sessionId).info();
+		return this.registry.require(sessionId).info();
 	}
 
 	@Override
 	public <T> T read(String sessionId, Function<SessionTree, T> reader) {
-		return session(sessionId).read(reader);
+		return this.registry.require(sessionId).read(reader);
 	}
 
 	@Override
@@ -247,14 +224,14 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	private List<EntryLine> timedAppend(String sessionId, ExpectedLeaf expected,
 			Function<SessionTree, List<EntryLine>> planner) {
 		long start = System.nanoTime();
-		List<EntryLine> lines = session(sessionId).append(expected, planner);
+		List<EntryLine> lines = this.registry.require(sessionId).append(expected, planner);
 		this.metrics.appended(lines.size(), System.nanoTime() - start);
 		return lines;
 	}
 
 	@Override
 	public @Nullable String moveLeaf(String sessionId, ExpectedLeaf expected, @Nullable String entryId) {
-		return session(sessionId).moveLeaf(expected, entryId);
+		return this.registry.require(sessionId).moveLeaf(expected, entryId);
 	}
 
 	@Override
@@ -275,7 +252,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 
 	@Override
 	public void delete(String sessionId, ExpectedLeaf expected) {
-		StoredSession session = session(sessionId);
+		StoredSession session = this.registry.require(sessionId);
 		try {
 			session.delete(expected);
 		}
@@ -284,7 +261,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		}
 		finally {
 			if (session.isDeleted()) {
-				forget(session);
+				this.registry.forget(session);
 			}
 		}
 	}
@@ -292,133 +269,35 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	/** Keeps the session loaded, and taking in what other processes append to its file, until the handle is closed. */
 	@Override
 	public SessionWatch watch(String sessionId) {
-		return session(sessionId).watch();
+		return this.registry.require(sessionId).watch();
 	}
 
 	/** Sessions currently held in memory. */
 	public int loadedSessions() {
-		return (int) this.sessions.values().stream().filter(session -> session.loadedBytes() > 0).count();
+		return this.registry.loadedSessions();
 	}
 
 	/** Unloads every session and releases every file lock. */
 	@Override
 	public void close() {
-		this.sessions.values().forEach(StoredSession::close);
+		this.registry.sessions().forEach(StoredSession::close);
 	}
 
-	/**
-	 * Finds files added by others; sessions already known keep their state, and their files are not
-	 * even opened (that would release their OS locks, see {@link SessionDirectory#scan}).
-	 */
-	public synchronized void rescan() {
-		Map<Path, String> known = new HashMap<>();
-		this.sessions.values().forEach(session -> known.put(session.path(), session.sessionId()));
-		SessionDirectory.Scan scan;
-		try {
-			scan = SessionDirectory.scan(this.root, known, this.creating);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Cannot scan the storage directory " + this.root, ex);
-		}
-		scan.sessions().forEach((id, file) -> this.sessions.computeIfAbsent(id, key -> register(key, file)));
-		this.unreadable = List.copyOf(scan.unreadable());
+	/** Finds session files that other tools added (a listing does so by itself). */
+	public void rescan() {
+		this.registry.rescan();
 	}
 
-	/**
-	 * A file under the directory may have changed, appeared or gone: told by the watch and the poll. A session's
-	 * file is taken in (when the session is loaded or watched); a new session file is registered and announced.
-	 */
-	void fileChanged(Path file) {
-		StoredSession session = this.byPath.get(file);
-		if (session != null) {
-			session.refreshIfChanged();
-		}
-		else if (StorageFiles.isSessionFile(file)) {
-			maybeAdd(file);
-		}
-	}
-
-	/** A directory's entries may have changed: new session files are added, and sessions whose file is gone removed. */
-	void directoryChanged(Path directory) {
-		try (Stream<Path> files = Files.list(directory)) {
-			files.filter(StorageFiles::isSessionFile).filter(file -> !this.byPath.containsKey(file)).forEach(this::maybeAdd);
-		}
-		catch (IOException ex) {
-			// gone, or unreadable: its sessions are checked below, and the next listing reports it
-		}
-		for (StoredSession session : List.copyOf(this.byPath.values())) {
-			if (directory.equals(session.path().getParent())) {
-				session.checkRemoved();
-			}
-		}
-	}
-
-	/**
-	 * Looks at every loaded session's file (one {@code stat} each) and takes in what changed: for file systems that
-	 * send no change events (NFS, some container bind mounts), and for unfinished lines whose grace period ended.
-	 */
-	void pollLoaded() {
-		for (StoredSession session : this.sessions.values()) {
-			session.refreshIfChanged();
-		}
-	}
-
-	/** Every session file known, by its path: what the poll and the watch compare the directory with. */
-	Set<Path> knownFiles() {
-		return this.byPath.keySet();
-	}
-
-	/**
-	 * Registers a session file that another process created, and announces it. A file whose header is not there yet
-	 * (being written) is left for its next change; one whose id is taken is left for the listing to report.
-	 */
-	private synchronized void maybeAdd(Path file) {
-		if (this.byPath.containsKey(file) || this.creating.contains(file) || !Files.isRegularFile(file)) {
-			return;
-		}
-		String id;
-		try {
-			id = SessionDirectory.readSessionId(file);
-		}
-		catch (IOException | InvalidSessionFileException ex) {
-			return;
-		}
-		if (this.sessions.containsKey(id)) {
-			return;
-		}
-		StoredSession session = register(id, file);
-		this.sessions.put(id, session);
-		try {
-			tellListeners(new SessionChange.SessionCreated(session.info(), SessionChange.Origin.EXTERNAL));
-		}
-		catch (RuntimeException ex) {
-			// removed or unreadable again already: its next change or the listing says so
-		}
-	}
-
-	private boolean rescanAllowed() {
-		long last = this.lastRescan.get();
-		long now = System.nanoTime();
-		return now - last >= RESCAN_INTERVAL_NANOS && this.lastRescan.compareAndSet(last, now);
-	}
-
-	private StoredSession session(String sessionId) {
-		StoredSession session = this.sessions.get(sessionId);
-		if (session == null && rescanAllowed()) {
-			rescan();
-			session = this.sessions.get(sessionId);
-		}
-		if (session == null) {
-			throw new SessionNotFoundException(sessionId);
-		}
-		return session;
+	/** The sessions, for the watch and the poll to tell of changes on disk. */
+	SessionRegistry registry() {
+		return this.registry;
 	}
 
 	/** A new session file, complete before it is registered: its leaf is persisted when it is not the last entry. */
 	private SessionInfo write(NewSession content, Instant now) {
 		String id = content.header().id();
 		Path file = StorageFiles.newSessionFile(this.root, id, now);
-		this.creating.add(file);
+		this.registry.creating(file);
 		try {
 			try {
 				AtomicFiles.replace(file, SessionContent.of(content.lines()));
@@ -430,27 +309,17 @@ public final class FileSessionStore implements SessionStore, Closeable {
 			catch (IOException ex) {
 				throw new StorageException("Could not create session " + id, ex);
 			}
-			StoredSession session = register(id, file);
-			this.sessions.put(id, session);
-			SessionInfo info = session.info();
+			SessionInfo info = this.registry.add(id, file).info();
 			tellListeners(new SessionChange.SessionCreated(info, SessionChange.Origin.ARBOR));
 			return info;
 		}
 		finally {
-			this.creating.remove(file);
+			this.registry.created(file);
 		}
 	}
 
-	private StoredSession register(String id, Path file) {
-		StoredSession session = new StoredSession(id, file, this.context);
-		this.byPath.put(file, session);
-		return session;
-	}
-
-	/** Drops a session whose file is gone from the registry. */
-	private void forget(StoredSession session) {
-		this.sessions.remove(session.sessionId(), session);
-		this.byPath.remove(session.path(), session);
+	private StoredSession newSession(String sessionId, Path file) {
+		return new StoredSession(sessionId, file, this.context);
 	}
 
 	private SessionFile openFile(Path file) throws IOException {
@@ -459,31 +328,6 @@ public final class FileSessionStore implements SessionStore, Closeable {
 			channel.force(false); // fdatasync: the data and the new length, all a reader needs
 			this.metrics.synced(System.nanoTime() - start);
 		});
-	}
-
-	/**
-	 * Runs after a session was loaded (under its lock): unloads least recently used idle sessions while
-	 * the loaded ones exceed the budget. Never blocks on another session's lock.
-	 */
-	private void evictIfNeeded(StoredSession justUsed) {
-		long loaded = 0;
-		for (StoredSession session : this.sessions.values()) {
-			loaded += session.loadedBytes();
-		}
-		if (loaded <= this.cacheBudgetBytes) {
-			return;
-		}
-		List<StoredSession> candidates = new ArrayList<>(this.sessions.values());
-		candidates.sort(Comparator.comparingLong(StoredSession::lastUsed));
-		for (StoredSession candidate : candidates) {
-			if (loaded <= this.cacheBudgetBytes) {
-				return;
-			}
-			long bytes = candidate.loadedBytes();
-			if (candidate != justUsed && bytes > 0 && candidate.tryUnload()) {
-				loaded -= bytes;
-			}
-		}
 	}
 
 }

@@ -57,7 +57,7 @@ public final class SessionFolderPoll implements Closeable {
 	void poll() {
 		try {
 			lookAtFolders();
-			this.store.pollLoaded();
+			this.store.registry().pollLoaded();
 		}
 		catch (RuntimeException ex) {
 			LOGGER.log(System.Logger.Level.WARNING, "Could not look for changes under " + this.store.root(), ex);
@@ -90,12 +90,12 @@ public final class SessionFolderPoll implements Closeable {
 			}
 			catch (IOException ex) {
 				this.folders.remove(folder); // gone, and the sessions in it
-				this.store.directoryChanged(folder);
+				this.store.registry().directoryChanged(folder);
 				continue;
 			}
 			if (!time.equals(this.folders.put(folder, time))) {
 				addNewFolders(folder);
-				this.store.directoryChanged(folder);
+				this.store.registry().directoryChanged(folder);
 			}
 		}
 	}
@@ -104,7 +104,7 @@ public final class SessionFolderPoll implements Closeable {
 		try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
 			for (Path entry : entries) {
 				if (!this.folders.containsKey(entry) && !StorageFiles.isSessionFile(entry) && Files.isDirectory(entry)) {
-					walkFolders(entry, this.store::directoryChanged); // all it holds is new
+					walkFolders(entry, this.store.registry()::directoryChanged); // all it holds is new
 				}
 			}
 		}

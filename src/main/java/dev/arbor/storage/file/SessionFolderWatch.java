@@ -129,18 +129,18 @@ public final class SessionFolderWatch implements Closeable {
 				Files.walkFileTree(folder, new SimpleFileVisitor<>() {
 					@Override
 					public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
-						SessionFolderWatch.this.store.directoryChanged(dir);
+						SessionFolderWatch.this.store.registry().directoryChanged(dir);
 						return FileVisitResult.CONTINUE;
 					}
 				});
 			}
 			if (overflow) {
 				LOGGER.log(System.Logger.Level.DEBUG, "Change events were lost; looking at every file");
-				this.store.rescan();
-				this.store.pollLoaded();
+				this.store.registry().rescan();
+				this.store.registry().pollLoaded();
 			}
 			for (Path file : changed) {
-				this.store.fileChanged(file);
+				this.store.registry().fileChanged(file);
 			}
 		}
 		catch (IOException | UncheckedIOException ex) {

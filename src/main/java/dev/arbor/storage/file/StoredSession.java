@@ -2,7 +2,6 @@ package dev.arbor.storage.file;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -14,11 +13,8 @@ import dev.arbor.session.EntryLine;
 import dev.arbor.session.SessionTree;
 import dev.arbor.storage.ChangeFeed;
 import dev.arbor.storage.ExpectedLeaf;
-import dev.arbor.storage.FileLines;
-import dev.arbor.storage.LoadedSession;
 import dev.arbor.storage.SessionChange;
 import dev.arbor.storage.SessionChange.Origin;
-import dev.arbor.storage.SessionFileReader;
 import dev.arbor.storage.SessionInfo;
 import dev.arbor.storage.SessionNotFoundException;
 import dev.arbor.storage.SessionWatch;
@@ -31,9 +27,9 @@ import org.jspecify.annotations.Nullable;
  * concurrent appends share fsyncs (see {@link SessionFile}).
  * <p>
  * The file is shared with whoever else writes it, such as the coding agent that owns it: before anything is
- * checked or planned against the tree, and before a read, the tree takes in what others appended and is read again
- * whole when they rewrote the file ({@link FileTail}). Arbor appends only at the true end of the file, and never
- * after someone's unfinished line: it waits for the line, up to the grace period.
+ * checked or planned against the tree, and before a read, {@link SessionSync} brings the tree up to date with the
+ * file. Appends go through {@link SessionAppend}: only at the true end of the file, never after someone's unfinished
+ * line.
  * <p>
  * Loaded on first use and unloaded by the registry when memory is needed, unless watched; everything acknowledged
  * is on disk, so unloading never loses data.
@@ -63,11 +59,14 @@ final class StoredSession {
 
 	private final ChangeFeed changes;
 
+	private final SessionSync sync;
+
 	StoredSession(String sessionId, Path path, FileStoreContext context) {
 		this.sessionId = sessionId;
 		this.path = path;
 		this.context = context;
 		this.changes = new ChangeFeed(context.listener());
+		this.sync = new SessionSync(this, context, this.changes);
 	}
 
 	String sessionId() {
@@ -137,58 +136,27 @@ final class StoredSession {
 		};
 	}
 
-	/** Takes in what others did to the file, if loaded or watched; a session that is neither waits for its next use. */
-	private void refresh() {
-		if (this.deleted || (this.loaded == null && this.watchers.get() == 0)) {
-			return;
-		}
-		this.lock.writeLock().lock();
-		try {
-			if (this.loaded == null) {
-				if (this.watchers.get() > 0 && !this.deleted) {
-					reload(); // a watched session that could not be read before (another process was rewriting it)
-				}
-				return;
-			}
-			upToDate(this.loaded);
-		}
-		catch (SessionNotFoundException ex) {
-			// deleted by another process: announced already
-		}
-		catch (IOException | RuntimeException ex) {
-			this.context.log(System.Logger.Level.WARNING, "Could not take in the changes to " + this.path.getFileName(), ex);
-		}
-		finally {
-			this.lock.writeLock().unlock();
-		}
-	}
-
-	/**
-	 * Takes in what others did to the file, if it looks changed (one {@code stat}; the store's watch and poll call
-	 * this when it may have): a session whose file is gone ends, one that is loaded or watched catches up.
-	 */
+	/** Takes in what others did to the file, if it looks changed; for the store's watch and poll. */
 	void refreshIfChanged() {
-		if (this.deleted) {
-			return;
-		}
-		LoadedTree current = this.loaded;
-		try {
-			FileStamp now = FileStamp.read(this.path);
-			if (current != null && isCurrent(current, now)) {
-				return;
-			}
-		}
-		catch (NoSuchFileException ex) {
-			checkRemoved();
-			return;
-		}
-		catch (IOException ex) {
-			// unreadable for a moment: catching up says what it is
-		}
-		refresh();
+		this.sync.refreshIfChanged();
 	}
 
-	private SessionInfo summarize(LoadedTree loaded) {
+	/** Whether the file is gone, and the session with it (announced once). For the store's watch. */
+	boolean checkRemoved() {
+		return this.sync.checkRemoved();
+	}
+
+	/** The tree, up to date with the file, with this process holding the file's OS lock (see {@link SessionSync}). */
+	LoadedTree writable() throws IOException {
+		return this.sync.writable();
+	}
+
+	/** Announces entries that another process appended, once taken in. */
+	void publishTakenIn(List<EntryLine> entries, @Nullable String oldLeafId) {
+		this.sync.publishTakenIn(entries, oldLeafId);
+	}
+
+	SessionInfo summarize(LoadedTree loaded) {
 		SessionSummary taken = SessionSummary.of(this.sessionId, this.path, loaded.tree, loaded.reportedMalformedLines(),
 				loaded.consumed);
 		this.summary = taken;
@@ -201,7 +169,7 @@ final class StoredSession {
 		readLock.lock();
 		try {
 			LoadedTree current = this.loaded;
-			if (current != null && !this.deleted && isCurrent(current, FileStamp.read(this.path))) {
+			if (current != null && !this.deleted && this.sync.isCurrent(current, FileStamp.read(this.path))) {
 				this.lastUsed = System.nanoTime();
 				return reader.apply(current);
 			}
@@ -214,7 +182,7 @@ final class StoredSession {
 		}
 		this.lock.writeLock().lock();
 		try {
-			upToDate(ensureLoaded());
+			this.sync.upToDate(this.sync.ensureLoaded());
 			readLock.lock(); // downgrade: no eviction between loading and reading
 		}
 		catch (IOException ex) {
@@ -229,11 +197,6 @@ final class StoredSession {
 		finally {
 			readLock.unlock();
 		}
-	}
-
-	private boolean isCurrent(LoadedTree current, FileStamp now) {
-		return now.unchanged(current.seen)
-				&& !(current.hasPendingTail() && now.quietMillis(this.context.nowMillis()) > this.context.graceMillis());
 	}
 
 	/** Appends entries planned against the tree, all or nothing, durable when this returns ({@link SessionAppend}). */
@@ -308,49 +271,6 @@ final class StoredSession {
 		}
 	}
 
-	/**
-	 * Another process removed the file: the session is gone, its leaf sidecar with it. Under the write lock.
-	 *
-	 * @return the exception to throw to a caller that wanted the session
-	 */
-	private SessionNotFoundException removedByOthers() {
-		closeFile();
-		this.loaded = null;
-		if (!this.deleted) {
-			this.deleted = true;
-			try {
-				LeafSidecar.delete(this.path);
-			}
-			catch (IOException ex) {
-				// a stale sidecar only costs its fallback, should a file of that name come back
-			}
-			this.changes.publish(new SessionChange.SessionDeleted(this.sessionId, Origin.EXTERNAL));
-			this.context.removed(this);
-		}
-		return new SessionNotFoundException(this.sessionId);
-	}
-
-	/** Whether the file is gone, and the session with it (announced once). For the store's watch. */
-	boolean checkRemoved() {
-		if (this.deleted) {
-			return true;
-		}
-		if (Files.exists(this.path)) {
-			return false;
-		}
-		this.lock.writeLock().lock();
-		try {
-			if (!Files.exists(this.path)) {
-				removedByOthers();
-				return true;
-			}
-			return false;
-		}
-		finally {
-			this.lock.writeLock().unlock();
-		}
-	}
-
 	/** Unloads and releases the file, after the fsync that callers still wait for (shutdown). */
 	void close() {
 		this.lock.writeLock().lock();
@@ -369,123 +289,6 @@ final class StoredSession {
 		finally {
 			this.lock.writeLock().unlock();
 		}
-	}
-
-	private LoadedTree ensureLoaded() {
-		if (this.deleted) {
-			throw new SessionNotFoundException(this.sessionId);
-		}
-		this.lastUsed = System.nanoTime();
-		if (this.loaded == null) {
-			try {
-				this.loaded = load();
-				this.context.afterLoad(this);
-			}
-			catch (NoSuchFileException ex) {
-				throw removedByOthers();
-			}
-			catch (IOException ex) {
-				throw new StorageException("Could not read session " + this.sessionId, ex);
-			}
-		}
-		return this.loaded;
-	}
-
-	/**
-	 * Reads the file whole. A last line without its newline is held back as someone's write in progress while the
-	 * file changed within the grace period; in an older file it is a crash remnant, counted and later repaired (§9).
-	 */
-	private LoadedTree load() throws IOException {
-		FileStamp before = FileStamp.read(this.path);
-		boolean recent = before.quietMillis(this.context.nowMillis()) <= this.context.graceMillis();
-		FileLines lines = FileLines.read(this.path);
-		LoadedSession session = SessionFileReader.read(lines, this.path.getFileName().toString(), recent);
-		restoreLeaf(session.tree(), session.consumedLength());
-		// What was read may reach past the stamp (the file grew meanwhile): its time is then older than the file's.
-		return new LoadedTree(session, new FileStamp(lines.length(), before.modified(), before.fileKey()));
-	}
-
-	/**
-	 * The loaded session, with this process holding the file's OS lock and the tree up to date with the file: once
-	 * the lock is held no other Arbor writes, but the agents take no lock, so the tree catches up before every check
-	 * or plan against it (SESSION-TREE.md §3, §9).
-	 */
-	LoadedTree writable() throws IOException {
-		LoadedTree current = ensureLoaded();
-		if (this.file == null) {
-			SessionFile opened = openFile();
-			FileStamp now = FileStamp.read(this.path);
-			if (opened.isAt(current.seen) && now.unchanged(current.seen) && now.size() == current.consumed) {
-				restoreLeaf(current.tree, current.consumed); // another Arbor may have moved it: that changes only the sidecar
-			}
-		}
-		return upToDate(current);
-	}
-
-	/**
-	 * Takes in what others appended, or reads the file again whole when they rewrote, replaced or shrank it. Under the
-	 * write lock.
-	 *
-	 * @return the tree, now up to date (another object after a reload)
-	 * @throws SessionNotFoundException when another process removed the file
-	 */
-	private LoadedTree upToDate(LoadedTree current) throws IOException {
-		FileStamp now;
-		try {
-			now = FileStamp.read(this.path);
-		}
-		catch (NoSuchFileException ex) {
-			throw removedByOthers();
-		}
-		FileTail.CatchUp caught;
-		if (this.file != null && !this.file.isAt(now)) {
-			caught = FileTail.CatchUp.REPLACED;
-		}
-		else if (this.file != null) {
-			caught = FileTail.catchUp(current, now, this.file.reads(), this.context.graceMillis(),
-					this.context.nowMillis());
-		}
-		else {
-			try (ReadOnlyFile reads = ReadOnlyFile.open(this.path)) {
-				caught = FileTail.catchUp(current, now, reads, this.context.graceMillis(), this.context.nowMillis());
-			}
-		}
-		if (caught.replaced()) {
-			return reload();
-		}
-		if (this.file != null) {
-			this.file.reached(current.consumed, !caught.entries().isEmpty());
-		}
-		current.shared |= !caught.entries().isEmpty() || current.seen.size() > current.consumed;
-		publishTakenIn(caught.entries(), caught.oldLeafId());
-		return current;
-	}
-
-	void publishTakenIn(List<EntryLine> entries, @Nullable String oldLeafId) {
-		if (!entries.isEmpty()) {
-			this.context.takenIn(entries.size());
-			this.changes.publish(new SessionChange.EntriesAppended(this.sessionId, entries, oldLeafId, Origin.EXTERNAL));
-		}
-	}
-
-	/**
-	 * Reads the file again whole, after another process rewrote, replaced or shrank it (never writing at an offset
-	 * that no longer means anything), and says so. Under the write lock.
-	 */
-	private LoadedTree reload() throws IOException {
-		closeFile();
-		this.loaded = null;
-		LoadedTree fresh = ensureLoaded();
-		this.context.reloaded();
-		this.changes.publish(new SessionChange.SessionReloaded(summarize(fresh)));
-		return fresh;
-	}
-
-	private void restoreLeaf(SessionTree tree, long fileLength) throws IOException {
-		LeafSidecar.read(this.path)
-			.filter(recorded -> recorded.fileLength() == fileLength)
-			.filter(recorded -> recorded.leafId() == null || tree.contains(recorded.leafId()))
-			.ifPresent(recorded -> tree.moveLeaf(recorded.leafId()));
 	}
 
 	SessionFile openFile() throws IOException {
@@ -540,7 +343,33 @@ final class StoredSession {
 		}
 	}
 
-	private void closeFile() {
+	// the state SessionSync keeps in step with the file; all under the write lock
+
+	@Nullable LoadedTree loaded() {
+		return this.loaded;
+	}
+
+	void loaded(@Nullable LoadedTree tree) {
+		this.loaded = tree;
+	}
+
+	@Nullable SessionFile file() {
+		return this.file;
+	}
+
+	void markDeleted() {
+		this.deleted = true;
+	}
+
+	int watchers() {
+		return this.watchers.get();
+	}
+
+	void used() {
+		this.lastUsed = System.nanoTime();
+	}
+
+	void closeFile() {
 		if (this.file != null) {
 			try {
 				this.file.close();

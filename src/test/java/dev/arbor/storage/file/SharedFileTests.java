@@ -224,15 +224,15 @@ class SharedFileTests {
 		Path other = this.dir.resolve("sub").resolve("new.jsonl");
 		Files.createDirectories(other.getParent());
 		Files.writeString(other, HEADER.replace("s-1", "s-2") + "\n" + entry("z", null, "hi") + "\n");
-		this.store.directoryChanged(other.getParent());
-		this.store.fileChanged(other);
+		this.store.registry().directoryChanged(other.getParent());
+		this.store.registry().fileChanged(other);
 		assertThat(this.changes.of(SessionChange.SessionCreated.class)).singleElement().satisfies(created -> {
 			assertThat(created.sessionId()).isEqualTo("s-2");
 			assertThat(created.origin()).isEqualTo(Origin.EXTERNAL);
 			assertThat(created.session().entryCount()).isEqualTo(1);
 		});
 		Files.delete(other);
-		this.store.fileChanged(other);
+		this.store.registry().fileChanged(other);
 		assertThat(this.changes.of(SessionChange.SessionDeleted.class)).singleElement()
 			.satisfies(deleted -> assertThat(deleted.sessionId()).isEqualTo("s-2"));
 	}
@@ -252,7 +252,7 @@ class SharedFileTests {
 			this.store.read("s-2", tree -> tree);
 			assertThat(this.store.loadedSessions()).as("s-2 cannot unload s-1 while it is watched").isEqualTo(2);
 			AgentWrites.append(this.file, AgentWrites.userMessage("0utside1", "a", "from the agent") + "\n");
-			this.store.pollLoaded();
+			this.store.registry().pollLoaded();
 			assertThat(this.changes.of(SessionChange.EntriesAppended.class)).singleElement()
 				.satisfies(appended -> assertThat(appended.origin()).isEqualTo(Origin.EXTERNAL));
 		}

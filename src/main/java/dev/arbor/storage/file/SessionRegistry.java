@@ -1,0 +1,254 @@
+package dev.arbor.storage.file;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+import dev.arbor.storage.InvalidSessionFileException;
+import dev.arbor.storage.SessionChange;
+import dev.arbor.storage.SessionNotFoundException;
+import dev.arbor.storage.UnreadableSession;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The sessions under one storage directory, by id and by file. It finds files that other tools added (a rescan, at
+ * most one a second for an id it does not know, and on every listing), takes in what the watch and the poll report
+ * (files that changed, appeared or went), and unloads the least recently used idle sessions while the loaded ones
+ * exceed the cache budget (watched ones never; everything acknowledged is on disk, so nothing is lost).
+ */
+final class SessionRegistry {
+
+	private static final long RESCAN_INTERVAL_NANOS = 1_000_000_000L;
+
+	private final Path root;
+
+	private final long cacheBudgetBytes;
+
+	private final BiFunction<String, Path, StoredSession> sessionOf;
+
+	private final Consumer<SessionChange> announce;
+
+	private final Map<String, StoredSession> sessions = new ConcurrentHashMap<>();
+
+	private final Map<Path, StoredSession> byPath = new ConcurrentHashMap<>();
+
+	/** Files the store is creating: not yet registered, and not someone else's new session. */
+	private final Set<Path> creating = ConcurrentHashMap.newKeySet();
+
+	private volatile List<UnreadableSession> unreadable = List.of();
+
+	/** When a lookup of an unknown id last walked the directory; bounds what a stream of bad ids costs. */
+	private final AtomicLong lastRescan = new AtomicLong(System.nanoTime() - RESCAN_INTERVAL_NANOS);
+
+	/**
+	 * @param root the storage directory
+	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded
+	 * @param sessionOf makes the session of a file
+	 * @param announce told of the sessions that other processes added
+	 */
+	SessionRegistry(Path root, long cacheBudgetBytes, BiFunction<String, Path, StoredSession> sessionOf,
+			Consumer<SessionChange> announce) {
+		this.root = root;
+		this.cacheBudgetBytes = cacheBudgetBytes;
+		this.sessionOf = sessionOf;
+		this.announce = announce;
+	}
+
+	Path root() {
+		return this.root;
+	}
+
+	/**
+	 * The session of an id; an id not known yet is looked for on disk first, at most once a second.
+	 *
+	 * @throws SessionNotFoundException when there is none
+	 */
+	StoredSession require(String sessionId) {
+		StoredSession session = this.sessions.get(sessionId);
+		if (session == null && rescanAllowed()) {
+			rescan();
+			session = this.sessions.get(sessionId);
+		}
+		if (session == null) {
+			throw new SessionNotFoundException(sessionId);
+		}
+		return session;
+	}
+
+	/** The session of an id as far as known now, without looking on disk. */
+	@Nullable StoredSession find(String sessionId) {
+		return this.sessions.get(sessionId);
+	}
+
+	Collection<StoredSession> sessions() {
+		return this.sessions.values();
+	}
+
+	/** Files that are not usable sessions, with the reason, as of the last rescan. */
+	List<UnreadableSession> unreadable() {
+		return this.unreadable;
+	}
+
+	/**
+	 * Finds files added by others; sessions already known keep their state, and their files are not
+	 * even opened (that would release their OS locks, see {@link SessionDirectory#scan}).
+	 */
+	synchronized void rescan() {
+		Map<Path, String> known = new HashMap<>();
+		this.sessions.values().forEach(session -> known.put(session.path(), session.sessionId()));
+		SessionDirectory.Scan scan;
+		try {
+			scan = SessionDirectory.scan(this.root, known, this.creating);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot scan the storage directory " + this.root, ex);
+		}
+		scan.sessions().forEach((id, file) -> this.sessions.computeIfAbsent(id, key -> register(key, file)));
+		this.unreadable = List.copyOf(scan.unreadable());
+	}
+
+	/** Marks a file the store is about to create, so that nobody takes it for another process's new session. */
+	void creating(Path file) {
+		this.creating.add(file);
+	}
+
+	/** The file is created, and registered if it was (see {@link #add}). */
+	void created(Path file) {
+		this.creating.remove(file);
+	}
+
+	/** Registers a session file the store created. */
+	StoredSession add(String sessionId, Path file) {
+		StoredSession session = register(sessionId, file);
+		this.sessions.put(sessionId, session);
+		return session;
+	}
+
+	/** Drops a session whose file is gone. */
+	void forget(StoredSession session) {
+		this.sessions.remove(session.sessionId(), session);
+		this.byPath.remove(session.path(), session);
+	}
+
+	/**
+	 * A file under the directory may have changed, appeared or gone: told by the watch and the poll. A session's
+	 * file is taken in (when the session is loaded or watched); a new session file is registered and announced.
+	 */
+	void fileChanged(Path file) {
+		StoredSession session = this.byPath.get(file);
+		if (session != null) {
+			session.refreshIfChanged();
+		}
+		else if (StorageFiles.isSessionFile(file)) {
+			maybeAdd(file);
+		}
+	}
+
+	/** A directory's entries may have changed: new session files are added, and sessions whose file is gone removed. */
+	void directoryChanged(Path directory) {
+		try (Stream<Path> files = Files.list(directory)) {
+			files.filter(StorageFiles::isSessionFile).filter(file -> !this.byPath.containsKey(file)).forEach(this::maybeAdd);
+		}
+		catch (IOException ex) {
+			// gone, or unreadable: its sessions are checked below, and the next listing reports it
+		}
+		for (StoredSession session : List.copyOf(this.byPath.values())) {
+			if (directory.equals(session.path().getParent())) {
+				session.checkRemoved();
+			}
+		}
+	}
+
+	/**
+	 * Looks at every loaded session's file (one {@code stat} each) and takes in what changed: for file systems that
+	 * send no change events (NFS, some container bind mounts), and for unfinished lines whose grace period ended.
+	 */
+	void pollLoaded() {
+		for (StoredSession session : this.sessions.values()) {
+			session.refreshIfChanged();
+		}
+	}
+
+	/** Sessions currently held in memory. */
+	int loadedSessions() {
+		return (int) this.sessions.values().stream().filter(session -> session.loadedBytes() > 0).count();
+	}
+
+	/**
+	 * Runs after a session was loaded (under its lock): unloads least recently used idle sessions while
+	 * the loaded ones exceed the budget. Never blocks on another session's lock.
+	 */
+	void evictIfNeeded(StoredSession justUsed) {
+		long loaded = 0;
+		for (StoredSession session : this.sessions.values()) {
+			loaded += session.loadedBytes();
+		}
+		if (loaded <= this.cacheBudgetBytes) {
+			return;
+		}
+		List<StoredSession> candidates = new ArrayList<>(this.sessions.values());
+		candidates.sort(Comparator.comparingLong(StoredSession::lastUsed));
+		for (StoredSession candidate : candidates) {
+			if (loaded <= this.cacheBudgetBytes) {
+				return;
+			}
+			long bytes = candidate.loadedBytes();
+			if (candidate != justUsed && bytes > 0 && candidate.tryUnload()) {
+				loaded -= bytes;
+			}
+		}
+	}
+
+	/**
+	 * Registers a session file that another process created, and announces it. A file whose header is not there yet
+	 * (being written) is left for its next change; one whose id is taken is left for the listing to report.
+	 */
+	private synchronized void maybeAdd(Path file) {
+		if (this.byPath.containsKey(file) || this.creating.contains(file) || !Files.isRegularFile(file)) {
+			return;
+		}
+		String id;
+		try {
+			id = SessionDirectory.readSessionId(file);
+		}
+		catch (IOException | InvalidSessionFileException ex) {
+			return;
+		}
+		if (this.sessions.containsKey(id)) {
+			return;
+		}
+		StoredSession session = add(id, file);
+		try {
+			this.announce.accept(new SessionChange.SessionCreated(session.info(), SessionChange.Origin.EXTERNAL));
+		}
+		catch (RuntimeException ex) {
+			// removed or unreadable again already: its next change or the listing says so
+		}
+	}
+
+	private boolean rescanAllowed() {
+		long last = this.lastRescan.get();
+		long now = System.nanoTime();
+		return now - last >= RESCAN_INTERVAL_NANOS && this.lastRescan.compareAndSet(last, now);
+	}
+
+	private StoredSession register(String sessionId, Path file) {
+		StoredSession session = this.sessionOf.apply(sessionId, file);
+		this.byPath.put(file, session);
+		return session;
+	}
+
+}
