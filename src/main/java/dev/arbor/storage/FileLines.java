@@ -23,6 +23,8 @@ public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean
 
 	private static final int BUFFER_SIZE = 1 << 20;
 
+	private static final int MIN_BUFFER_SIZE = 8 << 10;
+
 	public static FileLines read(Path file) throws IOException {
 		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
 			return read(channel, 0, 1);
@@ -39,7 +41,9 @@ public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean
 	public static FileLines read(FileChannel channel, long from, int firstLine) throws IOException {
 		List<byte[]> lines = new ArrayList<>();
 		long[] offsets = new long[16];
-		ByteBuffer buffer = ByteBuffer.allocate(BUFFER_SIZE);
+		// A catch-up reads a line or two: its buffer is sized to what is there, up to the buffer of a whole read.
+		long expected = Math.max(0, channel.size() - from);
+		ByteBuffer buffer = ByteBuffer.allocate((int) Math.max(MIN_BUFFER_SIZE, Math.min(BUFFER_SIZE, expected + 1)));
 		byte[] chunk = buffer.array();
 		byte[] carry = new byte[0]; // the start of a line that continues in the next chunk
 		long position = from;
@@ -94,11 +98,11 @@ public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean
 		return new FileLines(lines, Arrays.copyOf(offsets, lines.size()), content.length, endsWithNewline, 1);
 	}
 
-	/** The first {@code count} lines: complete ones, each ended by its newline. */
-	public FileLines head(int count) {
-		long end = (count < count()) ? this.offsets[count] : this.length;
-		return new FileLines(this.lines.subList(0, count), Arrays.copyOf(this.offsets, count), end,
-				count < count() || this.endsWithNewline, this.firstLine);
+	/** The lines from one index to another, taken as complete: each ended by its newline. */
+	public FileLines slice(int from, int to) {
+		long end = (to < count()) ? this.offsets[to] : this.length;
+		return new FileLines(this.lines.subList(from, to), Arrays.copyOfRange(this.offsets, from, to), end, true,
+				lineNumber(from));
 	}
 
 	/** The number in the file of the line at an index. */

@@ -6,9 +6,6 @@ import java.util.List;
 
 import dev.arbor.session.EntryLine;
 import dev.arbor.storage.FileLines;
-import dev.arbor.storage.MalformedLine;
-import dev.arbor.storage.SessionFileReader;
-import dev.arbor.storage.SessionFileReader.AppendedLines;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -62,11 +59,8 @@ final class AppendLanding {
 	 *
 	 * @return their entries
 	 */
-	static List<EntryLine> takeBefore(LoadedTree loaded, Landed landed) {
-		FileLines before = landed.region.head(landed.index);
-		AppendedLines appended = SessionFileReader.readAppended(before);
-		take(loaded, appended, before);
-		return appended.entries();
+	static List<EntryLine> takeBefore(LoadedTree loaded, Landed landed, String fileName) {
+		return loaded.takeIn(landed.region.slice(0, landed.index), fileName);
 	}
 
 	/**
@@ -75,31 +69,15 @@ final class AppendLanding {
 	 *
 	 * @return the entries of others taken in
 	 */
-	static List<EntryLine> takeAfter(LoadedTree loaded, Landed landed) {
+	static List<EntryLine> takeAfter(LoadedTree loaded, Landed landed, String fileName) {
 		FileLines region = landed.region;
 		int afterOurs = landed.index + landed.count;
 		loaded.consumed = (afterOurs < region.count()) ? region.offsets()[afterOurs] : region.length();
 		loaded.lineCount += landed.count;
 		int complete = region.endsWithNewline() ? region.count() : region.count() - 1;
-		FileLines after = slice(region, afterOurs, complete);
-		AppendedLines appended = SessionFileReader.readAppended(after);
-		take(loaded, appended, after);
+		List<EntryLine> after = loaded.takeIn(region.slice(afterOurs, complete), fileName);
 		loaded.seen = new FileStamp(region.length(), loaded.seen.modified(), loaded.seen.fileKey());
-		return appended.entries();
-	}
-
-	private static void take(LoadedTree loaded, AppendedLines appended, FileLines lines) {
-		if (lines.count() == 0) {
-			return;
-		}
-		if (!appended.malformed().isEmpty()) {
-			LOGGER.log(System.Logger.Level.WARNING, "Another process appended lines that are not entries: "
-					+ MalformedLine.describe(appended.malformed()) + "; the next write repairs the file, keeping a backup");
-		}
-		loaded.tree.append(appended.entries());
-		loaded.malformedLines += appended.malformed().size();
-		loaded.consumed = lines.length();
-		loaded.lineCount += lines.count();
+		return after;
 	}
 
 	private static void requireWhole(FileLines region, int index, List<EntryLine> lines, SessionFile file)
@@ -111,12 +89,6 @@ final class AppendLanding {
 						"The appended lines are not whole where they were written in " + file.reads().name());
 			}
 		}
-	}
-
-	private static FileLines slice(FileLines lines, int from, int to) {
-		long end = (to < lines.count()) ? lines.offsets()[to] : lines.length();
-		return new FileLines(lines.lines().subList(from, to), Arrays.copyOfRange(lines.offsets(), from, to), end, true,
-				lines.lineNumber(from));
 	}
 
 	private static boolean endsWith(byte[] line, byte[] suffix) {

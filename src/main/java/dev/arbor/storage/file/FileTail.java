@@ -7,7 +7,6 @@ import java.util.List;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.SessionHeader;
 import dev.arbor.storage.FileLines;
-import dev.arbor.storage.MalformedLine;
 import dev.arbor.storage.SessionFileReader;
 import dev.arbor.storage.SessionFileReader.AppendedLines;
 import org.jspecify.annotations.Nullable;
@@ -54,30 +53,14 @@ final class FileTail {
 		FileLines lines = reads.readFrom(loaded.consumed, loaded.lineCount + 1);
 		int complete = lines.endsWithNewline() ? lines.count() : lines.count() - 1;
 		String oldLeafId = loaded.tree.leafId();
-		AppendedLines appended = SessionFileReader.readAppended(lines.head(complete));
-		if (!appended.malformed().isEmpty()) {
-			LOGGER.log(System.Logger.Level.WARNING, "Another process appended to " + reads.name() + " "
-					+ MalformedLine.describe(appended.malformed()) + "; the next write repairs the file, keeping a backup");
-		}
-		take(loaded, appended, lines.head(complete));
-		List<EntryLine> entries = new ArrayList<>(appended.entries());
+		List<EntryLine> entries = new ArrayList<>(loaded.takeIn(lines.slice(0, complete), reads.name()));
 		loaded.remnant = false;
 		if (complete < lines.count() && overdue) {
 			entries.addAll(takeOverdueTail(loaded, lines, complete));
 		}
 		// What was read may reach past the stamp (the file grew meanwhile): its time is then older than the file's.
-		loaded.seen = new FileStamp(Math.max(lines.length(), now.size()), now.modified(), now.fileKey());
+		loaded.seen = new FileStamp(lines.length(), now.modified(), now.fileKey());
 		return entries.isEmpty() ? CatchUp.NOTHING : new CatchUp(entries, oldLeafId, false);
-	}
-
-	private static void take(LoadedTree loaded, AppendedLines appended, FileLines lines) {
-		loaded.tree.append(appended.entries());
-		loaded.malformedLines += appended.malformed().size();
-		loaded.consumed = lines.length();
-		loaded.lineCount += lines.count();
-		if (lines.count() > 0) {
-			loaded.endsWithNewline = true;
-		}
 	}
 
 	/**
@@ -85,9 +68,7 @@ final class FileTail {
 	 * never ends its last line), else a crash remnant, which the next write repairs with a backup (§9).
 	 */
 	private static List<EntryLine> takeOverdueTail(LoadedTree loaded, FileLines lines, int complete) {
-		FileLines tail = new FileLines(List.of(lines.line(complete)), new long[] { lines.offsets()[complete] },
-				lines.length(), true, lines.lineNumber(complete));
-		AppendedLines last = SessionFileReader.readAppended(tail);
+		AppendedLines last = SessionFileReader.readAppended(lines.slice(complete, complete + 1));
 		if (last.entries().isEmpty()) {
 			loaded.remnant = true;
 			return List.of();

@@ -1,11 +1,17 @@
 package dev.arbor.storage.file;
 
 import java.io.ByteArrayOutputStream;
+import java.util.List;
 
+import dev.arbor.session.EntryLine;
 import dev.arbor.session.SessionHeader;
 import dev.arbor.session.SessionTree;
 import dev.arbor.session.TitleSlot;
+import dev.arbor.storage.FileLines;
 import dev.arbor.storage.LoadedSession;
+import dev.arbor.storage.MalformedLine;
+import dev.arbor.storage.SessionFileReader;
+import dev.arbor.storage.SessionFileReader.AppendedLines;
 
 /**
  * A loaded session's tree and where it stands against its file: how far the file has been taken in, what was seen
@@ -13,6 +19,8 @@ import dev.arbor.storage.LoadedSession;
  * {@link StoredSession}'s lock.
  */
 final class LoadedTree {
+
+	private static final System.Logger LOGGER = System.getLogger(LoadedTree.class.getName());
 
 	final SessionTree tree;
 
@@ -54,6 +62,31 @@ final class LoadedTree {
 		this.lineCount = session.lineCount();
 		this.endsWithNewline = session.pendingTail() > 0 || session.endsWithNewline() || session.fileLength() == 0;
 		this.seen = seen;
+	}
+
+	/**
+	 * Takes in complete lines that another process appended where the lines taken in end: their entries join the
+	 * tree (the leaf moves to the last), the others count as malformed (the next write repairs the file, §9).
+	 *
+	 * @param lines complete lines, from {@link #consumed} on
+	 * @param fileName for the log
+	 * @return the entries taken in, in file order
+	 */
+	List<EntryLine> takeIn(FileLines lines, String fileName) {
+		if (lines.count() == 0) {
+			return List.of();
+		}
+		AppendedLines appended = SessionFileReader.readAppended(lines);
+		if (!appended.malformed().isEmpty()) {
+			LOGGER.log(System.Logger.Level.WARNING, "Another process appended to " + fileName + " "
+					+ MalformedLine.describe(appended.malformed()) + "; the next write repairs the file, keeping a backup");
+		}
+		this.tree.append(appended.entries());
+		this.malformedLines += appended.malformed().size();
+		this.consumed = lines.length();
+		this.lineCount += lines.count();
+		this.endsWithNewline = true;
+		return appended.entries();
 	}
 
 	/**

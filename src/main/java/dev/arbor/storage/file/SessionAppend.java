@@ -124,12 +124,12 @@ final class SessionAppend {
 		if (landed == null) {
 			return null;
 		}
-		this.session.publishTakenIn(AppendLanding.takeBefore(current, landed), oldLeafId);
+		this.session.publishTakenIn(AppendLanding.takeBefore(current, landed, target.reads().name()), oldLeafId);
 		String leafBefore = current.tree.leafId();
 		current.tree.append(lines);
 		ChangeFeed.Pending change = this.session.changes().enqueue(appended(lines, leafBefore));
 		String leafAfter = current.tree.leafId();
-		this.session.publishTakenIn(AppendLanding.takeAfter(current, landed), leafAfter);
+		this.session.publishTakenIn(AppendLanding.takeAfter(current, landed, target.reads().name()), leafAfter);
 		target.reached(current.consumed, true);
 		return new Written(lines, target, landed.end(), change);
 	}

@@ -41,9 +41,9 @@ class AppendLandingTests {
 			file.append(SessionContent.lines(lines), start);
 			AppendLanding.Landed landed = AppendLanding.find(file, loaded, lines, start);
 			assertThat(landed).isNotNull();
-			assertThat(SessionFiles.ids(AppendLanding.takeBefore(loaded, landed))).containsExactly("0utside1");
+			assertThat(SessionFiles.ids(AppendLanding.takeBefore(loaded, landed, "s.jsonl"))).containsExactly("0utside1");
 			loaded.tree.append(lines);
-			assertThat(AppendLanding.takeAfter(loaded, landed)).isEmpty();
+			assertThat(AppendLanding.takeAfter(loaded, landed, "s.jsonl")).isEmpty();
 			assertThat(landed.end()).isEqualTo(Files.size(path));
 			assertThat(loaded.consumed).isEqualTo(Files.size(path));
 			assertThat(loaded.lineCount).isEqualTo(5);
