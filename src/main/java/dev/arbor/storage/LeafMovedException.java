@@ -10,16 +10,16 @@ public class LeafMovedException extends RuntimeException {
 
 	private final String sessionId;
 
-	private final List<@Nullable String> expectedLeafIds;
+	private final List<String> expectedTags;
 
 	private final @Nullable String actualLeafId;
 
-	public LeafMovedException(String sessionId, List<@Nullable String> expectedLeafIds, @Nullable String actualLeafId) {
+	public LeafMovedException(String sessionId, List<String> expectedTags, @Nullable String actualLeafId) {
 		super("The leaf of session " + sessionId + " is " + describe(actualLeafId) + ", not "
-				+ (expectedLeafIds.isEmpty() ? "one the request accepts"
-						: expectedLeafIds.stream().map(LeafMovedException::describe).collect(Collectors.joining(" or "))));
+				+ (expectedTags.isEmpty() ? "one the request accepts"
+						: "the one tagged " + expectedTags.stream().map(tag -> "\"" + tag + "\"").collect(Collectors.joining(" or "))));
 		this.sessionId = sessionId;
-		this.expectedLeafIds = expectedLeafIds;
+		this.expectedTags = expectedTags;
 		this.actualLeafId = actualLeafId;
 	}
 
@@ -27,8 +27,9 @@ public class LeafMovedException extends RuntimeException {
 		return this.sessionId;
 	}
 
-	public List<@Nullable String> expectedLeafIds() {
-		return this.expectedLeafIds;
+	/** The {@link LeafTag}s the caller named. */
+	public List<String> expectedTags() {
+		return this.expectedTags;
 	}
 
 	public @Nullable String actualLeafId() {

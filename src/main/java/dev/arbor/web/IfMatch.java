@@ -29,24 +29,24 @@ final class IfMatch {
 		if (header == null || header.isBlank()) {
 			return ExpectedLeaf.ANY;
 		}
-		String tags = header.strip();
-		Matcher element = ELEMENT.matcher(tags);
-		List<@Nullable String> leaves = new ArrayList<>();
+		String list = header.strip();
+		Matcher element = ELEMENT.matcher(list);
+		List<String> tags = new ArrayList<>();
 		boolean any = false;
 		int end = 0;
-		while (end < tags.length() && element.find()) {
+		while (end < list.length() && element.find()) {
 			end = element.end();
 			if (element.group(1) != null) {
 				any = true;
 			}
 			else if (element.group(2) == null) {
-				leaves.add(ETags.toLeaf(element.group(3)));
+				tags.add(element.group(3));
 			}
 		}
-		if (end < tags.length()) {
+		if (end < list.length()) {
 			throw new InvalidIfMatchException();
 		}
-		return any ? ExpectedLeaf.ANY : ExpectedLeaf.oneOf(leaves);
+		return any ? ExpectedLeaf.ANY : ExpectedLeaf.tagged(tags);
 	}
 
 }

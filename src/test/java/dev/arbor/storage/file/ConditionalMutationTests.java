@@ -69,7 +69,7 @@ class ConditionalMutationTests {
 	void matchesWhenOneOfNothingShouldAcceptNoLeafNotEvenNull() {
 		ExpectedLeaf none = ExpectedLeaf.oneOf(List.of());
 		assertThat(none.any()).isFalse();
-		assertThat(none.leafIds()).isEmpty();
+		assertThat(none.tags()).isEmpty();
 		assertThat(none.matches("a")).isFalse();
 		assertThat(none.matches(null)).isFalse();
 	}
@@ -80,9 +80,9 @@ class ConditionalMutationTests {
 		ExpectedLeaf expected = ExpectedLeaf.oneOf(leaves);
 		leaves.set(0, "b");
 		leaves.add("c");
-		assertThat(expected.leafIds()).containsExactly("a");
+		assertThat(expected.tags()).containsExactly("a");
 		assertThat(expected.matches("b")).isFalse();
-		assertThatExceptionOfType(UnsupportedOperationException.class).isThrownBy(() -> expected.leafIds().add("d"));
+		assertThatExceptionOfType(UnsupportedOperationException.class).isThrownBy(() -> expected.tags().add("d"));
 	}
 
 	@Test
@@ -97,7 +97,7 @@ class ConditionalMutationTests {
 				.withMessage("The leaf of session " + sessionId + " is " + ids.get(2) + ", not one the request accepts")
 				.satisfies(ex -> {
 					assertThat(ex.sessionId()).isEqualTo(sessionId);
-					assertThat(ex.expectedLeafIds()).isEmpty();
+					assertThat(ex.expectedTags()).isEmpty();
 					assertThat(ex.actualLeafId()).isEqualTo(ids.get(2));
 				});
 			assertThat(SessionFiles.snapshot(this.dir)).isEqualTo(before);
@@ -158,9 +158,9 @@ class ConditionalMutationTests {
 			assertThatExceptionOfType(LeafMovedException.class)
 				.isThrownBy(() -> store.append(sessionId, ExpectedLeaf.oneOf(Arrays.asList(ids.get(0), null)),
 						List.of(SessionFiles.userMessage("never written"))))
-				.withMessage("The leaf of session " + sessionId + " is " + ids.get(2) + ", not " + ids.get(0)
-						+ " or null (before the first entry)")
-				.satisfies(ex -> assertThat(ex.expectedLeafIds()).containsExactly(ids.get(0), null));
+				.withMessage("The leaf of session " + sessionId + " is " + ids.get(2) + ", not the one tagged \"" + ids.get(0)
+						+ "\" or \"root\"")
+				.satisfies(ex -> assertThat(ex.expectedTags()).containsExactly(ids.get(0), "root"));
 			assertThat(SessionFiles.snapshot(this.dir)).isEqualTo(before);
 		}
 	}
@@ -177,7 +177,7 @@ class ConditionalMutationTests {
 			assertThatExceptionOfType(LeafMovedException.class)
 				.isThrownBy(() -> store.delete(sessionId, ExpectedLeaf.of(ids.get(2))))
 				.satisfies(ex -> {
-					assertThat(ex.expectedLeafIds()).containsExactly(ids.get(2));
+					assertThat(ex.expectedTags()).containsExactly(ids.get(2));
 					assertThat(ex.actualLeafId()).isEqualTo(ids.get(1));
 				});
 			assertThat(SessionFiles.snapshot(this.dir)).isEqualTo(before);

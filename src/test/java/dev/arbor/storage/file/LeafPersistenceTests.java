@@ -141,7 +141,7 @@ class LeafPersistenceTests {
 			assertThatExceptionOfType(LeafMovedException.class)
 				.isThrownBy(() -> store.append(sessionId, stale, List.of(SessionFiles.userMessage("on the wrong branch"))))
 				.satisfies(ex -> {
-					assertThat(ex.expectedLeafIds()).containsExactly(ids.get(2));
+					assertThat(ex.expectedTags()).containsExactly(ids.get(2));
 					assertThat(ex.actualLeafId()).isEqualTo(ids.get(1));
 				});
 			assertThatExceptionOfType(LeafMovedException.class)
