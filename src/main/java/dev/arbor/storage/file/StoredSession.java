@@ -258,7 +258,7 @@ final class StoredSession {
 			if (!expected.any()) {
 				expected.check(this.sessionId, writable().tree.leafId());
 			}
-			closeFile();
+			closeFile(); // appends that wrote before the delete get their fsync and their 201 first: the delete follows
 			this.loaded = null;
 			Files.deleteIfExists(this.path);
 			this.deleted = true; // only now: a session whose file could not be deleted stays usable
@@ -275,19 +275,23 @@ final class StoredSession {
 	void close() {
 		this.lock.writeLock().lock();
 		try {
-			if (this.file != null && this.file.hasPendingSync()) {
-				try {
-					this.file.syncTo(this.file.length());
-				}
-				catch (IOException ex) {
-					// Its waiters see the failure themselves; closing goes on.
-				}
-			}
 			closeFile();
 			this.loaded = null;
 		}
 		finally {
 			this.lock.writeLock().unlock();
+		}
+	}
+
+	/** The fsync that callers of earlier appends still wait for, so that closing the file fails none of them. */
+	private void syncPending() {
+		if (this.file != null && this.file.hasPendingSync()) {
+			try {
+				this.file.syncTo(this.file.length());
+			}
+			catch (IOException ex) {
+				// Its waiters see the failure themselves; closing goes on.
+			}
 		}
 	}
 
@@ -369,13 +373,18 @@ final class StoredSession {
 		this.lastUsed = System.nanoTime();
 	}
 
+	/**
+	 * Releases the file, after the fsync that callers of earlier appends wait for outside the lock: closing first
+	 * would fail them with a closed channel though their entries were written (a delete, a reload, shutdown).
+	 */
 	void closeFile() {
 		if (this.file != null) {
+			syncPending();
 			try {
 				this.file.close();
 			}
 			catch (IOException ex) {
-				// Nothing is pending (checked by callers); closing only releases the lock.
+				// Nothing is pending any more; closing only releases the lock.
 			}
 			this.file = null;
 		}
