@@ -4,6 +4,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 import dev.arbor.events.EventType;
@@ -42,7 +43,8 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 *
 	 * @param dir the root directory, scanned recursively for {@code *.jsonl} session files
 	 * @param fsync {@code always}: acknowledge an append once it is on disk; {@code never}: once written
-	 * @param cacheSize loaded session files beyond which idle sessions are unloaded from memory
+	 * @param cacheSize loaded session files beyond which idle sessions are unloaded from memory, and the most one
+	 * session may grow to by Arbor's writes (a session is served from memory whole); 40 % of the heap when unset
 	 * @param watch whether the directory is watched for what other processes (the agents) write: their lines reach
 	 * the event streams within milliseconds
 	 * @param pollInterval how often the files of loaded sessions and the folders are looked at for changes, where
@@ -52,17 +54,44 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * write with a backup
 	 */
 	public record Storage(@DefaultValue("data/sessions") @NotNull Path dir, @DefaultValue("always") @NotNull FsyncPolicy fsync,
-			@DefaultValue("1GB") @NotNull DataSize cacheSize, @DefaultValue("true") boolean watch,
+			@Nullable DataSize cacheSize, @DefaultValue("true") boolean watch,
 			@DefaultValue("2s") @NotNull @DurationMin(millis = 0) Duration pollInterval,
 			@DefaultValue("3s") @NotNull @DurationMin(millis = 0) Duration tornTailGrace) {
+
+		public Storage {
+			cacheSize = (cacheSize != null) ? cacheSize : HeapShares.percent(HeapShares.CACHE_PERCENT);
+		}
+
+		@Override
+		public DataSize cacheSize() {
+			return Objects.requireNonNull(this.cacheSize);
+		}
+
 	}
 
 	/**
 	 * The HTTP API.
 	 *
 	 * @param maxRequestBytes the largest request body accepted (imports included); larger ones get 413
+	 * @param requestMemory the memory that the bodies of requests in flight may take together, counted as
+	 * {@value #BODY_COPIES} times each body's size (what reading, writing and announcing it takes); a request that
+	 * finds it taken waits a few seconds, then gets 503; 25 % of the heap when unset
 	 */
-	public record Api(@DefaultValue("16MB") @NotNull DataSize maxRequestBytes) {
+	public record Api(@DefaultValue("16MB") @NotNull DataSize maxRequestBytes, @Nullable DataSize requestMemory) {
+
+		/** How many times its size a body takes in memory: bytes, parsed, the line written, the event rendered. */
+		public static final int BODY_COPIES = 8;
+
+		public Api {
+			requestMemory = (requestMemory != null) ? requestMemory
+					: HeapShares.percent(HeapShares.REQUEST_MEMORY_PERCENT);
+		}
+
+		@Override
+		public DataSize requestMemory() {
+			return Objects.requireNonNull(this.requestMemory);
+		}
+
 	}
 
 	/**
@@ -73,11 +102,22 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * @param heartbeat how often an idle stream gets a comment, so that proxies keep it open
 	 * @param maxPending the events a client may fall behind before it is dropped (it reconnects and replays)
 	 * @param replayMemory the most memory the replay of all sessions together takes (beyond it, the replay of the
-	 * sessions quiet for longest is dropped), and the replay of the stream of all sessions as much again
+	 * sessions quiet for longest is dropped), and the replay of the stream of all sessions as much again; 5 % of the
+	 * heap when unset, at most 64MB
 	 */
 	public record Events(@DefaultValue("1000") @Min(0) int replaySize,
 			@DefaultValue("15s") @NotNull @DurationMin(millis = 1) Duration heartbeat,
-			@DefaultValue("1000") @Min(1) int maxPending, @DefaultValue("64MB") @NotNull DataSize replayMemory) {
+			@DefaultValue("1000") @Min(1) int maxPending, @Nullable DataSize replayMemory) {
+
+		public Events {
+			replayMemory = (replayMemory != null) ? replayMemory : HeapShares.replay();
+		}
+
+		@Override
+		public DataSize replayMemory() {
+			return Objects.requireNonNull(this.replayMemory);
+		}
+
 	}
 
 	/**

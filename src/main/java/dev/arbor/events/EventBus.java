@@ -74,6 +74,19 @@ public final class EventBus {
 		return publishRendered(type, sessionId, Json.toString(payload));
 	}
 
+	/**
+	 * Tells a session's subscribers (and those of all sessions) that they missed one of its events, which could not
+	 * be made: they should read the session again. Its replay goes too, so that a reconnect from before the lost
+	 * event gets a {@code resync} rather than a replay without it.
+	 */
+	public synchronized void publishResync(String sessionId, String reason) {
+		ReplayBuffer lost = this.sessionReplay.remove(sessionId);
+		if (lost != null) {
+			forget(lost);
+		}
+		publish(EventType.RESYNC, sessionId, Json.newObject().put("reason", reason));
+	}
+
 	/** Publishes an event whose JSON payload is rendered already (stored entries are spliced in as their bytes). */
 	public synchronized SessionEvent publishRendered(EventType type, String sessionId, String data) {
 		SessionEvent event = new SessionEvent(++this.lastId, type, sessionId, data);

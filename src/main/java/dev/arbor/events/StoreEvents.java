@@ -51,6 +51,12 @@ public final class StoreEvents implements SessionChangeListener {
 		}
 	}
 
+	/** Subscribers of the session are told to read it again: one of its events could not be made. */
+	@Override
+	public void onUndelivered(SessionChange change) {
+		this.bus.publishResync(change.sessionId(), "event-failed");
+	}
+
 	private void entryAppended(String sessionId, EntryLine entry, Origin origin) {
 		// The entry goes out as its stored bytes, like every entry the API returns.
 		String data = "{\"sessionId\":" + Json.quote(sessionId) + ",\"origin\":\"" + origin.wireName() + "\",\"entry\":"

@@ -9,4 +9,11 @@ public interface SessionChangeListener {
 
 	void onChange(SessionChange change);
 
+	/**
+	 * {@link #onChange} failed on a change that is durable all the same (memory ran out while it was rendered, say):
+	 * the change stands, so a listener that passes changes on says that it lost one rather than nothing.
+	 */
+	default void onUndelivered(SessionChange change) {
+	}
+
 }

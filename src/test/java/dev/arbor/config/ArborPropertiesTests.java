@@ -30,9 +30,13 @@ class ArborPropertiesTests {
 			ArborProperties.Storage storage = context.getBean(ArborProperties.class).storage();
 			assertThat(storage.dir()).isEqualTo(Path.of("data/sessions"));
 			assertThat(storage.fsync()).isEqualTo(FsyncPolicy.ALWAYS);
-			assertThat(storage.cacheSize()).isEqualTo(DataSize.ofGigabytes(1));
-			assertThat(context.getBean(ArborProperties.class).api().maxRequestBytes())
-				.isEqualTo(DataSize.ofMegabytes(16));
+			long heap = Runtime.getRuntime().maxMemory();
+			assertThat(storage.cacheSize()).isEqualTo(DataSize.ofBytes(heap / 100 * 40));
+			ArborProperties.Api api = context.getBean(ArborProperties.class).api();
+			assertThat(api.maxRequestBytes()).isEqualTo(DataSize.ofMegabytes(16));
+			assertThat(api.requestMemory()).isEqualTo(DataSize.ofBytes(heap / 100 * 25));
+			assertThat(context.getBean(ArborProperties.class).events().replayMemory())
+				.isEqualTo(DataSize.ofBytes(Math.min(64L << 20, heap / 100 * 5)));
 		});
 	}
 

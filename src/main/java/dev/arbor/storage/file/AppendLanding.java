@@ -43,7 +43,7 @@ final class AppendLanding {
 			}
 			if (line.length > first.length && endsWith(line, first)) {
 				long ours = region.offsets()[i] + line.length - first.length;
-				long end = ours + SessionContent.lines(lines).limit();
+				long end = ours + SessionContent.length(lines);
 				if (file.truncateIfEndsAt(end, ours)) {
 					return null;
 				}

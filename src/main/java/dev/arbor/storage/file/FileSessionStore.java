@@ -71,7 +71,8 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	/**
 	 * @param root the storage directory, created if missing
 	 * @param fsync when appends reach the disk
-	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded
+	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded, and the most a session may grow
+	 * to by Arbor's writes
 	 * @param clock the time of new entries and sessions
 	 */
 	public FileSessionStore(Path root, FsyncPolicy fsync, long cacheBudgetBytes, InstantSource clock) {
@@ -81,7 +82,8 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	/**
 	 * @param root the storage directory, created if missing
 	 * @param fsync when appends reach the disk
-	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded
+	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded, and the most a session may grow
+	 * to by Arbor's writes
 	 * @param clock the time of new entries and sessions
 	 * @param metrics told of appends and fsyncs
 	 */
@@ -93,7 +95,8 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	/**
 	 * @param root the storage directory, created if missing
 	 * @param fsync when appends reach the disk
-	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded
+	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded, and the most a session may grow
+	 * to by Arbor's writes
 	 * @param clock the time of new entries and sessions
 	 * @param metrics told of appends and fsyncs
 	 * @param tornTailGrace how long a last line without its newline is someone's write in progress; one that stays
@@ -106,8 +109,8 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		this.clock = clock;
 		this.metrics = metrics;
 		this.registry = new SessionRegistry(this.root, cacheBudgetBytes, this::newSession, this::tellListeners);
-		this.context = new FileStoreContext(this::openFile, clock, tornTailGrace, metrics, this::tellListeners,
-				this.registry::evictIfNeeded, this.registry::forget);
+		this.context = new FileStoreContext(this::openFile, clock, tornTailGrace, cacheBudgetBytes, metrics,
+				this::tellListeners, this.registry::evictIfNeeded, this.registry::forget);
 		try {
 			Files.createDirectories(this.root);
 		}
@@ -127,14 +130,26 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	}
 
 	/** One listener that fails must not keep the others from hearing, nor fail the write that was made. */
+	private static void undelivered(SessionChangeListener listener, SessionChange change) {
+		try {
+			listener.onUndelivered(change);
+		}
+		catch (RuntimeException | OutOfMemoryError ex) {
+			LOGGER.log(System.Logger.Level.WARNING, "A session change listener failed to note a lost change of session "
+					+ change.sessionId(), ex);
+		}
+	}
+
 	private void tellListeners(SessionChange change) {
 		for (SessionChangeListener listener : this.listeners) {
 			try {
 				listener.onChange(change);
 			}
-			catch (RuntimeException ex) {
+			catch (RuntimeException | OutOfMemoryError ex) {
+				// The change is durable: its writer gets its answer whatever a listener makes of it.
 				LOGGER.log(System.Logger.Level.WARNING, "A session change listener failed on "
 						+ change.getClass().getSimpleName() + " of session " + change.sessionId(), ex);
+				undelivered(listener, change);
 			}
 		}
 	}

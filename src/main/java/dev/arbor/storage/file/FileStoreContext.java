@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.List;
 import java.util.function.Consumer;
 
+import dev.arbor.session.EntryLine;
 import dev.arbor.storage.SessionChangeListener;
+import dev.arbor.storage.SessionTooLargeException;
 import dev.arbor.storage.StorageMetrics;
 import org.jspecify.annotations.Nullable;
 
@@ -25,6 +28,8 @@ final class FileStoreContext {
 
 	private final Duration tornTailGrace;
 
+	private final long maxSessionBytes;
+
 	private final StorageMetrics metrics;
 
 	private final SessionChangeListener listener;
@@ -37,15 +42,19 @@ final class FileStoreContext {
 	 * @param opener opens a file for writing, with the store's fsync policy
 	 * @param clock the time of new entries and backups
 	 * @param tornTailGrace how long a last line without its newline is someone's write in progress
+	 * @param maxSessionBytes the largest a session may grow by Arbor's writes (the cache budget: a session is held
+	 * in memory whole)
 	 * @param listener told of each change, in order
 	 * @param afterLoad told after each load, under the session's lock (the registry's eviction)
 	 * @param removed told when another process removed a session's file
 	 */
-	FileStoreContext(SessionFile.Opener opener, InstantSource clock, Duration tornTailGrace, StorageMetrics metrics,
-			SessionChangeListener listener, Consumer<StoredSession> afterLoad, Consumer<StoredSession> removed) {
+	FileStoreContext(SessionFile.Opener opener, InstantSource clock, Duration tornTailGrace, long maxSessionBytes,
+			StorageMetrics metrics, SessionChangeListener listener, Consumer<StoredSession> afterLoad,
+			Consumer<StoredSession> removed) {
 		this.opener = opener;
 		this.clock = clock;
 		this.tornTailGrace = tornTailGrace;
+		this.maxSessionBytes = maxSessionBytes;
 		this.metrics = metrics;
 		this.listener = listener;
 		this.afterLoad = afterLoad;
@@ -62,6 +71,18 @@ final class FileStoreContext {
 
 	long graceMillis() {
 		return this.tornTailGrace.toMillis();
+	}
+
+	/**
+	 * Refuses lines that would make the session outgrow its memory, before they are written.
+	 *
+	 * @throws SessionTooLargeException when they would
+	 */
+	void checkRoom(String sessionId, long sessionBytes, List<EntryLine> lines) {
+		long size = sessionBytes + SessionContent.length(lines);
+		if (size > this.maxSessionBytes) {
+			throw new SessionTooLargeException(sessionId, size, this.maxSessionBytes);
+		}
 	}
 
 	/** The wall clock, which file times are in (not the store's clock, which tests may fix). */

@@ -55,6 +55,7 @@ final class SessionAppend {
 					String oldLeafId = current.tree.leafId();
 					expected.check(this.session.sessionId(), oldLeafId);
 					List<EntryLine> lines = planner.apply(current.tree);
+					this.session.context().checkRoom(this.session.sessionId(), current.bytes(), lines);
 					if (current.needsRewrite()) {
 						FileRewrite.rewrite(this.session, current, lines);
 						this.session.changes().publish(appended(lines, oldLeafId));

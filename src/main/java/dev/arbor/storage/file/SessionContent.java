@@ -27,16 +27,21 @@ final class SessionContent {
 
 	/** Lines to append, each ended by its newline. */
 	static ByteBuffer lines(List<EntryLine> entries) {
-		int size = 0;
-		for (EntryLine entry : entries) {
-			size += entry.length() + 1;
-		}
-		ByteBuffer buffer = ByteBuffer.allocate(size);
+		ByteBuffer buffer = ByteBuffer.allocate(Math.toIntExact(length(entries)));
 		for (EntryLine entry : entries) {
 			buffer.put(entry.bytes());
 			buffer.put((byte) '\n');
 		}
 		return buffer.flip();
+	}
+
+	/** The bytes {@link #lines} takes. */
+	static long length(List<EntryLine> entries) {
+		long size = 0;
+		for (EntryLine entry : entries) {
+			size += entry.length() + 1;
+		}
+		return size;
 	}
 
 }
