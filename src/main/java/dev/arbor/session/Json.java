@@ -43,6 +43,9 @@ public final class Json {
 		catch (JacksonException ex) {
 			throw new IllegalArgumentException("Not valid JSON: " + ex.getOriginalMessage(), ex);
 		}
+		catch (NumberFormatException ex) { // an exponent beyond an int: Jackson does not wrap BigDecimal's refusal
+			throw new IllegalArgumentException("Not valid JSON: " + ex.getMessage(), ex);
+		}
 		if (!(node instanceof ObjectNode object)) {
 			throw new IllegalArgumentException("Not a JSON object");
 		}

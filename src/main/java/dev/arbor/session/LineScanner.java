@@ -10,12 +10,15 @@ import org.jspecify.annotations.Nullable;
  * out the top-level fields an entry is indexed by, plus {@code message.role}, building nothing else.
  * Opening a session is one pass of this per line; a general parser spent most of it on tokens nobody reads.
  * <p>
- * Strings must be valid UTF-8 (RFC 8259 §8.1) and nesting at most {@value #MAX_DEPTH} deep, as
- * Jackson requires when the entry is read later, so a line this accepts always parses.
+ * Strings must be valid UTF-8 (RFC 8259 §8.1), nesting at most {@value #MAX_DEPTH} deep and exponents at most
+ * {@value #MAX_EXPONENT_DIGITS} digits long, as Jackson requires when the entry is read later (decimals become
+ * {@code BigDecimal}, whose exponent is an {@code int}), so a line this accepts always parses.
  */
 final class LineScanner {
 
 	static final int MAX_DEPTH = 1000;
+
+	static final int MAX_EXPONENT_DIGITS = 9;
 
 	private static final int TOP_LEVEL = 1;
 
@@ -318,8 +321,16 @@ final class LineScanner {
 			if (peek() == '+' || peek() == '-') {
 				this.pos++;
 			}
+			int exponent = this.pos;
 			if (!digits()) {
 				throw error("digits expected in the exponent");
+			}
+			while (exponent < this.pos - 1 && this.bytes[exponent] == '0') {
+				exponent++;
+			}
+			if (this.pos - exponent > MAX_EXPONENT_DIGITS) {
+				this.pos = exponent;
+				throw error("an exponent beyond " + MAX_EXPONENT_DIGITS + " digits");
 			}
 		}
 	}

@@ -17,6 +17,7 @@ import dev.arbor.storage.LeafMovedException;
 import dev.arbor.storage.SessionExistsException;
 import dev.arbor.storage.SessionLockedException;
 import dev.arbor.storage.SessionNotFoundException;
+import dev.arbor.storage.SessionTooLargeException;
 import dev.arbor.storage.StorageException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -88,6 +89,28 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		HttpHeaders headers = new HttpHeaders();
 		headers.setETag(ETags.forLeaf(ex.actualLeafId()));
 		return respond(problem, headers, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> queryParameter(QueryParameterException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(ex.getMessage());
+		problem.setProperty("parameter", ex.parameter());
+		return respond(problem, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> sessionTooLarge(SessionTooLargeException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.SESSION_TOO_LARGE.create(ex.getMessage());
+		problem.setProperty("sessionId", ex.sessionId());
+		problem.setProperty("limitBytes", ex.limitBytes());
+		return respond(problem, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> serverBusy(ServerBusyException ex, WebRequest request) {
+		HttpHeaders headers = new HttpHeaders();
+		headers.set(HttpHeaders.RETRY_AFTER, "1");
+		return respond(ProblemType.SERVER_BUSY.create(ex.getMessage()), headers, request);
 	}
 
 	@ExceptionHandler
@@ -218,6 +241,10 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 			return respond(ProblemType.MALFORMED_JSON.create("The body cannot be read as JSON: " + limit.getOriginalMessage()),
 					headers, request);
 		}
+		if (cause(ex, NumberFormatException.class) != null) { // from JsonBodyConverter
+			return respond(ProblemType.MALFORMED_JSON.create(
+					"The body holds a number that cannot be read: its exponent is beyond what Arbor keeps"), headers, request);
+		}
 		return respond(ProblemType.BAD_REQUEST.create("The request body is missing or unreadable"), headers, request);
 	}
 
@@ -268,7 +295,8 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		IllegalArgumentException explained = (reason instanceof IllegalArgumentException argument
 				&& !(argument instanceof NumberFormatException)) ? argument : null;
 		String expected = (ex.getRequiredType() != null) ? ex.getRequiredType().getSimpleName().toLowerCase() : "value";
-		String detail = (explained != null) ? explained.getMessage() : parameter + " must be a valid " + expected;
+		String detail = (explained != null) ? parameter + ": " + explained.getMessage()
+				: parameter + " must be a valid " + expected;
 		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(detail);
 		problem.setProperty("parameter", parameter);
 		return respond(problem, headers, request);

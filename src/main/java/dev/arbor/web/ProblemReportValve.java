@@ -48,6 +48,10 @@ public class ProblemReportValve extends ErrorReportValve {
 	}
 
 	private static String detail(int status, @Nullable String message) {
+		if (status == 501) {
+			return "The server does not implement the request's method or transfer coding: methods are those of the "
+					+ "API (GET, HEAD, POST, PUT, DELETE, OPTIONS), transfer codings chunked only";
+		}
 		if (status >= 500) {
 			return ProblemType.forStatus(status).title(); // nothing internal goes out
 		}

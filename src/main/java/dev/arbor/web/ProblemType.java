@@ -66,7 +66,22 @@ enum ProblemType {
 
 	REQUEST_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "request-too-large", "Request too large"),
 
+	/** A write that would make a session larger than one session may be in memory ({@code arbor.storage.cache-size}). */
+	SESSION_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "session-too-large", "Session too large"),
+
 	UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "Unsupported media type"),
+
+	/**
+	 * A method or transfer coding the server does not implement ({@code CONNECT}, {@code Transfer-Encoding: gzip}):
+	 * Tomcat refuses these before the API sees them, as RFC 9110 §15.6.2 and RFC 9112 §6.1 ask.
+	 */
+	NOT_IMPLEMENTED(HttpStatus.NOT_IMPLEMENTED, "not-implemented", "Not implemented"),
+
+	/**
+	 * The memory that request bodies may take at once is taken ({@code arbor.api.request-memory}) and stayed so
+	 * for a while: nothing was read or written; retry after {@code Retry-After}.
+	 */
+	SERVER_BUSY(HttpStatus.SERVICE_UNAVAILABLE, "server-busy", "Server busy"),
 
 	STORAGE_FAILURE(HttpStatus.INTERNAL_SERVER_ERROR, "storage-failure", "Storage failure"),
 
@@ -114,6 +129,7 @@ enum ProblemType {
 			case 406 -> NOT_ACCEPTABLE;
 			case 413 -> REQUEST_TOO_LARGE;
 			case 415 -> UNSUPPORTED_MEDIA_TYPE;
+			case 501 -> NOT_IMPLEMENTED;
 			default -> (status >= 500) ? INTERNAL_ERROR : BAD_REQUEST;
 		};
 	}

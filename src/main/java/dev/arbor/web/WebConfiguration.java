@@ -16,12 +16,14 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.HandlerExceptionResolver;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.cfg.JsonNodeFeature;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.type.LogicalType;
 
 /** How the API reads requests and writes responses. */
@@ -33,6 +35,11 @@ class WebConfiguration implements WebMvcConfigurer {
 		resolvers.add(new ExpectedLeafResolver());
 	}
 
+	@Override
+	public void addInterceptors(InterceptorRegistry registry) {
+		registry.addInterceptor(new QueryParameterCheck());
+	}
+
 	@Bean
 	FilterRegistrationBean<RequestSizeLimitFilter> requestSizeLimitFilter(ArborProperties properties,
 			@Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
@@ -42,12 +49,32 @@ class WebConfiguration implements WebMvcConfigurer {
 		return registration;
 	}
 
+	/** After the size limit: a body it refuses reserves nothing. */
+	@Bean
+	FilterRegistrationBean<RequestMemoryFilter> requestMemoryFilter(ArborProperties properties,
+			@Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
+		ArborProperties.Api api = properties.api();
+		FilterRegistrationBean<RequestMemoryFilter> registration = new FilterRegistrationBean<>(new RequestMemoryFilter(
+				api.requestMemory(), api.maxRequestBytes(), ArborProperties.Api.BODY_COPIES, problems));
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 102);
+		return registration;
+	}
+
 	@Bean
 	FilterRegistrationBean<PathParameterFilter> pathParameterFilter(
 			@Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
 		FilterRegistrationBean<PathParameterFilter> registration = new FilterRegistrationBean<>(
 				new PathParameterFilter(problems));
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 99);
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<WildcardContentTypeFilter> wildcardContentTypeFilter(
+			@Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
+		FilterRegistrationBean<WildcardContentTypeFilter> registration = new FilterRegistrationBean<>(
+				new WildcardContentTypeFilter(problems));
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 101);
 		return registration;
 	}
 
@@ -63,6 +90,11 @@ class WebConfiguration implements WebMvcConfigurer {
 			.withCoercionConfig(LogicalType.Textual, config -> config.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
 				.setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
 				.setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
+	}
+
+	@Bean
+	JsonBodyConverter jsonBodyConverter(JsonMapper mapper) {
+		return new JsonBodyConverter(mapper);
 	}
 
 	@Bean

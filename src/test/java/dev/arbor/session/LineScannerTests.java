@@ -19,6 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /** The hand-written line scanner agrees with Jackson on what is valid JSON and on every field it reads. */
 class LineScannerTests {
@@ -104,6 +105,21 @@ class LineScannerTests {
 	}
 
 	@Test
+	void scanWhenAnExponentIsBeyondNineDigitsShouldBeMalformedAsJacksonCannotHoldIt() throws MalformedLineException {
+		for (String kept : List.of("1E+999999999", "1e-999999999", "1E0000000000000005", "-0.5e+12")) {
+			byte[] line = ("{\"type\":\"a\",\"n\":" + kept + "}").getBytes(StandardCharsets.UTF_8);
+			EntryScan.of(line);
+			assertThat(Json.parseObject(line).get("n").isNumber()).as(kept).isTrue();
+		}
+		for (String refused : List.of("1E+2147483648", "1e-2147483649", "2.5E+3000000000")) {
+			byte[] line = ("{\"type\":\"a\",\"n\":" + refused + "}").getBytes(StandardCharsets.UTF_8);
+			assertThatExceptionOfType(MalformedLineException.class).as(refused).isThrownBy(() -> EntryScan.of(line))
+				.withMessageContaining("exponent");
+			assertThatIllegalArgumentException().as(refused).isThrownBy(() -> Json.parseObject(line));
+		}
+	}
+
+	@Test
 	void scanWhenAStringIsNotUtf8ShouldBeMalformed() {
 		byte[] line = "{\"type\":\"a\",\"s\":\"xx\"}".getBytes(StandardCharsets.UTF_8);
 		line[line.length - 4] = (byte) 0xc3; // a lead byte followed by 'x', not a continuation
@@ -148,10 +164,19 @@ class LineScannerTests {
 			if (parser.nextToken() != JsonToken.START_OBJECT) {
 				return false;
 			}
-			parser.skipChildren();
+			for (int depth = 1; depth > 0;) {
+				JsonToken token = parser.nextToken();
+				if (token == null) {
+					return false;
+				}
+				depth += token.isStructStart() ? 1 : token.isStructEnd() ? -1 : 0;
+				if (token == JsonToken.VALUE_NUMBER_FLOAT) {
+					parser.getDecimalValue(); // as the engine reads decimals
+				}
+			}
 			return parser.nextToken() == null;
 		}
-		catch (JacksonException ex) {
+		catch (JacksonException | NumberFormatException ex) {
 			return false;
 		}
 	}

@@ -1,0 +1,390 @@
+package dev.arbor.web;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import dev.arbor.session.Json;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The defects a campaign of hostile requests found, each replayed as it was found: every one gets a 4xx problem
+ * document (or the 501 that RFC 9112 asks for) and changes nothing, or succeeds, but never a 500. Small memory
+ * settings, so that the limits on a session's size and on request memory are cheap to reach.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+class HardeningApiTests {
+
+	static final String JSON = "application/json";
+
+	static final String NDJSON = "application/x-ndjson";
+
+	/** A tag that fits any header and needs no escaping: RFC 9110's etagc, quoted. */
+	static final String SAFE_ETAG = "\"[\\x21\\x23-\\x7E]{1,64}\"";
+
+	static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+	static final ExecutorService pool = Executors.newFixedThreadPool(8);
+
+	@TempDir
+	static Path root;
+
+	@LocalServerPort
+	int port;
+
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) {
+		registry.add("arbor.storage.dir", () -> root.resolve("storage").toString());
+		registry.add("arbor.storage.cache-size", () -> "1MB");
+		registry.add("arbor.api.max-request-bytes", () -> "256KB");
+		registry.add("arbor.api.request-memory", () -> "2MB");
+	}
+
+	@AfterAll
+	static void stopPool() {
+		pool.shutdownNow();
+	}
+
+	// ---- 1. a Content-Type that is a range -------------------------------------------------------------------------
+
+	@ParameterizedTest
+	@ValueSource(strings = { "*/*", "application/*", "application/*+json", "*/*; charset=utf-8" })
+	void writeWhenContentTypeIsARangeShouldReturn415AndChangeNothing(String contentType) throws Exception {
+		String sessionId = createSession();
+		String leaf = appendUser(sessionId, "hello");
+		Map<String, String> before = files();
+		List<Answer> answers = List.of(send("POST", "/sessions", contentType, "{}", Map.of()),
+				send("POST", "/sessions/" + sessionId + "/entries", contentType, userMessage("x"), Map.of()),
+				send("PUT", "/sessions/" + sessionId + "/leaf", contentType, "{\"entryId\":null}", Map.of()),
+				send("PUT", "/sessions/" + sessionId + "/labels/" + leaf, contentType, "{\"label\":\"l\"}", Map.of()),
+				send("POST", "/sessions/" + sessionId + "/navigate", contentType, "{\"targetId\":\"" + leaf + "\"}", Map.of()),
+				send("POST", "/sessions/import", contentType, importFile("ranged", "m1"), Map.of()));
+		for (Answer answer : answers) {
+			answer.assertProblem(415, "unsupported-media-type");
+		}
+		assertThat(files()).isEqualTo(before);
+	}
+
+	// ---- 2. numbers Jackson cannot hold ----------------------------------------------------------------------------
+
+	@ParameterizedTest
+	@ValueSource(strings = { "1E+2147483648", "1e-2147483649", "-2.5E+9999999999" })
+	void appendWhenANumberHasAnExponentBeyondAnIntShouldReturn400MalformedJsonAndChangeNothing(String number)
+			throws Exception {
+		String sessionId = createSession();
+		Map<String, String> before = files();
+		send("POST", "/sessions/" + sessionId + "/entries", JSON,
+				"{\"type\":\"custom\",\"customType\":\"n\",\"data\":{\"n\":" + number + "}}", Map.of())
+			.assertProblem(400, "malformed-json");
+		assertThat(files()).isEqualTo(before);
+	}
+
+	@Test
+	void appendWhenANumberIsHugeButHoldableShouldKeepItsDigits() throws Exception {
+		String sessionId = createSession();
+		Answer answer = send("POST", "/sessions/" + sessionId + "/entries", JSON,
+				"{\"type\":\"custom\",\"customType\":\"n\",\"data\":{\"n\":1E+999999999,\"m\":123456789012345678901234567890.50}}",
+				Map.of());
+		assertThat(answer.status()).as(answer.describe()).isEqualTo(201);
+		assertThat(Files.readString(ApiSessions.file(storage(), sessionId))).contains("\"n\":1E+999999999")
+			.contains("\"m\":123456789012345678901234567890.50");
+	}
+
+	@Test
+	void importWhenALineHasAnExponentBeyondAnIntShouldTreatItAsMalformed() throws Exception {
+		Map<String, String> before = files();
+		String file = importFile("exponent", "m1") + "{\"type\":\"custom\",\"customType\":\"n\",\"id\":\"c1\",\"parentId\":\"m1\","
+				+ "\"timestamp\":\"2025-11-20T23:33:03.000Z\",\"data\":{\"n\":1E+2147483648}}\n";
+		send("POST", "/sessions/import", NDJSON, file, Map.of()).assertProblem(400, "invalid-session-file");
+		assertThat(files()).isEqualTo(before);
+		Answer skipped = send("POST", "/sessions/import?skipMalformedLines=true", NDJSON, file, Map.of());
+		assertThat(skipped.status()).as(skipped.describe()).isEqualTo(201);
+		assertThat(skipped.json().get("entryCount").asInt()).isEqualTo(1);
+	}
+
+	// ---- 3. entry ids that make no header --------------------------------------------------------------------------
+
+	@ParameterizedTest
+	@ValueSource(strings = { "LONG", "x\\\", \\\"y", "a\\ud800b", "root", "with space", "é-accent" })
+	void sessionWhoseLeafIdIsNoTokenShouldHaveASafeETagThatIfMatchAccepts(String leafId) throws Exception {
+		String id = leafId.equals("LONG") ? "a".repeat(9000) : leafId;
+		String sessionId = "odd-leaf-" + Integer.toHexString(leafId.hashCode());
+		String file = "{\"type\":\"session\",\"version\":3,\"id\":\"" + sessionId
+				+ "\",\"timestamp\":\"2025-11-20T23:33:01.550Z\",\"cwd\":\"/w\"}\n"
+				+ "{\"type\":\"message\",\"id\":\"" + id + "\",\"parentId\":null,\"timestamp\":\"2025-11-20T23:33:02.000Z\","
+				+ "\"message\":{\"role\":\"user\",\"content\":\"hi\"}}\n";
+		Answer imported = send("POST", "/sessions/import", NDJSON, file, Map.of());
+		assertThat(imported.status()).as(imported.describe()).isEqualTo(201);
+		String tag = imported.etag();
+		assertThat(tag).matches(SAFE_ETAG).isNotEqualTo("\"root\"");
+
+		for (String path : List.of("", "/tree", "/leaf", "/entries", "/context")) {
+			Answer read = send("GET", "/sessions/" + sessionId + path, null, null, Map.of());
+			assertThat(read.status()).as(read.describe()).isEqualTo(200);
+			assertThat(read.etag()).as(path).isEqualTo(tag);
+		}
+		send("PUT", "/sessions/" + sessionId + "/leaf", JSON, "{\"entryId\":null}", Map.of("If-Match", "\"root\""))
+			.assertProblem(412, "leaf-moved");
+		Answer appended = send("POST", "/sessions/" + sessionId + "/entries", JSON, userMessage("after"),
+				Map.of("If-Match", tag));
+		assertThat(appended.status()).as(appended.describe()).isEqualTo(201);
+		assertThat(appended.json().get("parentId").asString()).isEqualTo(Json.MAPPER.readValue("\"" + id + "\"", String.class));
+		Answer stale = send("POST", "/sessions/" + sessionId + "/entries", JSON, userMessage("stale"), Map.of("If-Match", tag));
+		stale.assertProblem(412, "leaf-moved");
+		assertThat(stale.etag()).isEqualTo(appended.etag());
+	}
+
+	// ---- 5. an append racing a delete ------------------------------------------------------------------------------
+
+	@Test
+	void appendWhenTheSessionIsDeletedMeanwhileShouldReturn201Or404NeverA5xx() throws Exception {
+		List<Integer> statuses = new ArrayList<>();
+		for (int round = 0; round < 20; round++) {
+			String sessionId = createSession();
+			appendUser(sessionId, "first");
+			List<Callable<Answer>> calls = new ArrayList<>();
+			for (int i = 0; i < 6; i++) {
+				calls.add(() -> send("POST", "/sessions/" + sessionId + "/entries", JSON, userMessage("racing"), Map.of()));
+			}
+			calls.add(3, () -> send("DELETE", "/sessions/" + sessionId, null, null, Map.of()));
+			for (Future<Answer> future : pool.invokeAll(calls)) {
+				Answer answer = future.get();
+				assertThat(answer.status()).as(answer.describe()).isIn(201, 204, 404);
+				statuses.add(answer.status());
+			}
+			assertThat(send("GET", "/sessions/" + sessionId, null, null, Map.of()).status()).isEqualTo(404);
+		}
+		assertThat(statuses).contains(204);
+	}
+
+	// ---- 6. what Tomcat does not implement -------------------------------------------------------------------------
+
+	@Test
+	void requestWhenMethodIsConnectShouldReturn501NotImplementedProblem() throws IOException {
+		RawAnswer answer = raw("CONNECT localhost:" + this.port + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
+		answer.assertProblem(501, "not-implemented");
+	}
+
+	@Test
+	void requestWhenTransferCodingIsUnknownShouldReturn501NotImplementedProblemAndChangeNothing() throws IOException {
+		Map<String, String> before = files();
+		RawAnswer answer = raw("POST /sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+				+ "Transfer-Encoding: gzip\r\nConnection: close\r\n\r\n{}");
+		answer.assertProblem(501, "not-implemented");
+		assertThat(files()).isEqualTo(before);
+	}
+
+	// ---- 8. parameters read strictly -------------------------------------------------------------------------------
+
+	@ParameterizedTest
+	@ValueSource(strings = { "skipMalformedLines=yes", "skipMalformedLines=1", "skipMalformedLines=",
+			"skipMalformedLines=TRUE", "skipMalformedLines=true&skipMalformedLines=true",
+			"skipMalformedLines=false&skipMalformedLines=true" })
+	void importWhenSkipMalformedLinesIsNotExactlyOneBooleanShouldReturn400AndChangeNothing(String query)
+			throws Exception {
+		Map<String, String> before = files();
+		Answer answer = send("POST", "/sessions/import?" + query, NDJSON, importFile("strict-" + query.length(), "m1"),
+				Map.of());
+		answer.assertProblem(400, "invalid-parameter");
+		assertThat(answer.json().get("parameter").asString()).isEqualTo("skipMalformedLines");
+		assertThat(files()).isEqualTo(before);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "limit=0x10", "limit=+5", "limit=%205", "limit=5%20", "limit=1e1", "limit=", "limit=5&limit=5",
+			"cwd=a&cwd=b", "cursor=a&cursor=b" })
+	void listWhenAParameterIsNotOneDecimalValueShouldReturn400(String query) throws Exception {
+		Answer answer = send("GET", "/sessions?" + query, null, null, Map.of());
+		answer.assertProblem(400, "invalid-parameter");
+		assertThat(answer.json().get("parameter").asString()).isEqualTo(query.substring(0, query.indexOf('=')));
+	}
+
+	@Test
+	void navigateWhenDryRunIsGivenTwiceShouldReturn400AndMoveNothing() throws Exception {
+		String sessionId = createSession();
+		String first = appendUser(sessionId, "first");
+		appendUser(sessionId, "second");
+		Map<String, String> before = files();
+		send("POST", "/sessions/" + sessionId + "/navigate?dryRun=true&dryRun=false", JSON,
+				"{\"targetId\":\"" + first + "\"}", Map.of())
+			.assertProblem(400, "invalid-parameter");
+		assertThat(files()).isEqualTo(before);
+	}
+
+	// ---- 4. memory: a session's size, and request bodies in flight ------------------------------------------------
+
+	@Test
+	void appendWhenTheSessionWouldOutgrowTheCacheShouldReturn413AndWriteNothing() throws Exception {
+		String sessionId = createSession();
+		String text = "x".repeat(200 * 1024);
+		List<Integer> statuses = new ArrayList<>();
+		Answer answer;
+		do {
+			Map<String, String> before = files();
+			answer = send("POST", "/sessions/" + sessionId + "/entries", JSON, userMessage(text), Map.of());
+			statuses.add(answer.status());
+			if (answer.status() != 201) {
+				answer.assertProblem(413, "session-too-large");
+				assertThat(answer.json().get("limitBytes").asLong()).isEqualTo(1024 * 1024);
+				assertThat(files()).isEqualTo(before);
+			}
+		}
+		while (answer.status() == 201 && statuses.size() < 10);
+		assertThat(statuses).containsExactly(201, 201, 201, 201, 201, 413); // 5 × 200KB fit in 1MB
+		assertThat(send("GET", "/sessions/" + sessionId, null, null, Map.of()).json().get("entryCount").asInt())
+			.isEqualTo(5);
+	}
+
+	@Test
+	void writeWhenRequestMemoryStaysTakenShouldReturn503WithRetryAfterAndChangeNothing() throws Exception {
+		String sessionId = createSession();
+		Map<String, String> before = files();
+		// 256KB announced: eight times that is all of the 2MB, held while the body does not come.
+		try (Socket stalled = new Socket("localhost", this.port)) {
+			OutputStream out = stalled.getOutputStream();
+			out.write(("POST /sessions/" + sessionId + "/entries HTTP/1.1\r\nHost: localhost\r\n"
+					+ "Content-Type: application/json\r\nContent-Length: 262144\r\n\r\n{\"type\":").getBytes(StandardCharsets.US_ASCII));
+			out.flush();
+			Thread.sleep(500);
+			Answer busy = send("POST", "/sessions/" + sessionId + "/entries", JSON, userMessage("waits"), Map.of());
+			busy.assertProblem(503, "server-busy");
+			assertThat(busy.response().headers().firstValue("Retry-After")).hasValue("1");
+			Answer read = send("GET", "/sessions/" + sessionId, null, null, Map.of());
+			assertThat(read.status()).as("reads reserve nothing").isEqualTo(200);
+		}
+		assertThat(files()).isEqualTo(before);
+	}
+
+	// ---- helpers ---------------------------------------------------------------------------------------------------
+
+	String createSession() throws Exception {
+		Answer answer = send("POST", "/sessions", JSON, "{\"cwd\":\"/w\"}", Map.of());
+		assertThat(answer.status()).as(answer.describe()).isEqualTo(201);
+		return answer.json().get("id").asString();
+	}
+
+	String appendUser(String sessionId, String text) throws Exception {
+		Answer answer = send("POST", "/sessions/" + sessionId + "/entries", JSON, userMessage(text), Map.of());
+		assertThat(answer.status()).as(answer.describe()).isEqualTo(201);
+		return answer.json().get("id").asString();
+	}
+
+	static String userMessage(String text) {
+		return "{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":" + Json.quote(text) + "}}";
+	}
+
+	static String importFile(String sessionId, String entryId) {
+		return "{\"type\":\"session\",\"version\":3,\"id\":\"" + sessionId
+				+ "\",\"timestamp\":\"2025-11-20T23:33:01.550Z\",\"cwd\":\"/w\"}\n"
+				+ "{\"type\":\"message\",\"id\":\"" + entryId + "\",\"parentId\":null,\"timestamp\":\"2025-11-20T23:33:02.000Z\","
+				+ "\"message\":{\"role\":\"user\",\"content\":\"hi\"}}\n";
+	}
+
+	Path storage() {
+		return root.resolve("storage");
+	}
+
+	Map<String, String> files() {
+		return ApiSessions.files(storage());
+	}
+
+	Answer send(String method, String path, String contentType, String body, Map<String, String> headers)
+			throws IOException, InterruptedException {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path))
+			.timeout(Duration.ofSeconds(30))
+			.method(method, (body != null) ? BodyPublishers.ofString(body) : BodyPublishers.noBody());
+		if (contentType != null) {
+			request.header("Content-Type", contentType);
+		}
+		headers.forEach(request::header);
+		HttpResponse<byte[]> response = http.send(request.build(), BodyHandlers.ofByteArray());
+		return new Answer(method + " " + path, response);
+	}
+
+	RawAnswer raw(String request) throws IOException {
+		try (Socket socket = new Socket("localhost", this.port)) {
+			socket.setSoTimeout(10_000);
+			socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+			socket.getOutputStream().flush();
+			InputStream in = socket.getInputStream();
+			return new RawAnswer(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+		}
+	}
+
+	record Answer(String request, HttpResponse<byte[]> response) {
+
+		int status() {
+			return this.response.statusCode();
+		}
+
+		JsonNode json() {
+			return ApiSessions.json(this.response.body());
+		}
+
+		String etag() {
+			return this.response.headers().firstValue("ETag").orElse(null);
+		}
+
+		String describe() {
+			String body = new String(this.response.body(), StandardCharsets.UTF_8);
+			return this.request + " -> " + status() + " " + body.substring(0, Math.min(400, body.length()));
+		}
+
+		void assertProblem(int status, String type) {
+			assertThat(status()).as(describe()).isEqualTo(status);
+			assertThat(this.response.headers().firstValue("Content-Type")).as(describe())
+				.hasValueSatisfying(value -> assertThat(value).startsWith("application/problem+json"));
+			assertThat(json().get("type").asString()).as(describe()).isEqualTo(ApiSessions.PROBLEMS + type);
+			assertThat(json().get("status").asInt()).as(describe()).isEqualTo(status);
+		}
+
+	}
+
+	record RawAnswer(String text) {
+
+		void assertProblem(int status, String type) {
+			assertThat(this.text).as(this.text).startsWith("HTTP/1.1 " + status + " ");
+			String head = this.text.substring(0, this.text.indexOf("\r\n\r\n")).toLowerCase();
+			assertThat(head).as(this.text).contains("content-type: application/problem+json");
+			String body = this.text.substring(head.length() + 4);
+			if (head.contains("transfer-encoding: chunked")) { // one chunk: its size line, the data, the last chunk
+				body = body.substring(body.indexOf("\r\n") + 2, body.lastIndexOf("\r\n0\r\n"));
+			}
+			JsonNode problem = ApiSessions.json(body.getBytes(StandardCharsets.UTF_8));
+			assertThat(problem.get("type").asString()).as(this.text).isEqualTo(ApiSessions.PROBLEMS + type);
+			assertThat(problem.get("status").asInt()).as(this.text).isEqualTo(status);
+		}
+
+	}
+
+}
