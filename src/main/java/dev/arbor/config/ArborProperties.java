@@ -43,8 +43,11 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 *
 	 * @param dir the root directory, scanned recursively for {@code *.jsonl} session files
 	 * @param fsync {@code always}: acknowledge an append once it is on disk; {@code never}: once written
-	 * @param cacheSize loaded session files beyond which idle sessions are unloaded from memory, and the most one
-	 * session may grow to by Arbor's writes (a session is served from memory whole); 40 % of the heap when unset
+	 * @param cacheSize loaded session files beyond which idle sessions are unloaded from memory; 40 % of the heap when
+	 * unset
+	 * @param maxSessionSize the most one session may grow to by Arbor's writes: a session is served from memory
+	 * whole, so one larger than the heap can hold would fail every request; larger writes get 413; 40 % of the heap
+	 * when unset
 	 * @param watch whether the directory is watched for what other processes (the agents) write: their lines reach
 	 * the event streams within milliseconds
 	 * @param pollInterval how often the files of loaded sessions and the folders are looked at for changes, where
@@ -54,17 +57,23 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * write with a backup
 	 */
 	public record Storage(@DefaultValue("data/sessions") @NotNull Path dir, @DefaultValue("always") @NotNull FsyncPolicy fsync,
-			@Nullable DataSize cacheSize, @DefaultValue("true") boolean watch,
+			@Nullable DataSize cacheSize, @Nullable DataSize maxSessionSize, @DefaultValue("true") boolean watch,
 			@DefaultValue("2s") @NotNull @DurationMin(millis = 0) Duration pollInterval,
 			@DefaultValue("3s") @NotNull @DurationMin(millis = 0) Duration tornTailGrace) {
 
 		public Storage {
 			cacheSize = (cacheSize != null) ? cacheSize : HeapShares.percent(HeapShares.CACHE_PERCENT);
+			maxSessionSize = (maxSessionSize != null) ? maxSessionSize : HeapShares.percent(HeapShares.CACHE_PERCENT);
 		}
 
 		@Override
 		public DataSize cacheSize() {
 			return Objects.requireNonNull(this.cacheSize);
+		}
+
+		@Override
+		public DataSize maxSessionSize() {
+			return Objects.requireNonNull(this.maxSessionSize);
 		}
 
 	}

@@ -16,8 +16,9 @@ import org.jspecify.annotations.Nullable;
  * @param entryCount entries in the file
  * @param lastEntryTimestamp epoch milliseconds of the newest entry (by timestamp, not file position), or of the
  * header when there is none
+ * @param changedAt epoch milliseconds of the session's last change on disk: its file or its persisted leaf written
  * @param malformedLines lines skipped on load
  */
 public record SessionInfo(String id, Path file, SessionHeader header, @Nullable String title, @Nullable String leafId,
-		int entryCount, long lastEntryTimestamp, int malformedLines) {
+		int entryCount, long lastEntryTimestamp, long changedAt, int malformedLines) {
 }

@@ -12,7 +12,7 @@ public class SessionTooLargeException extends RuntimeException {
 
 	public SessionTooLargeException(String sessionId, long sizeBytes, long limitBytes) {
 		super("Session " + sessionId + " would grow to " + sizeBytes + " bytes, beyond the " + limitBytes
-				+ " bytes a session may take in memory (arbor.storage.cache-size)");
+				+ " bytes a session may take in memory (arbor.storage.max-session-size)");
 		this.sessionId = sessionId;
 		this.limitBytes = limitBytes;
 	}

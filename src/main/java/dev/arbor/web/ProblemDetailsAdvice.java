@@ -1,5 +1,6 @@
 package dev.arbor.web;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -89,6 +90,22 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		HttpHeaders headers = new HttpHeaders();
 		headers.setETag(ETags.forLeaf(ex.actualLeafId()));
 		return respond(problem, headers, request);
+	}
+
+	/**
+	 * Bodies keep their decimals as {@code BigDecimal}; Jackson refuses an exponent beyond an {@code int}
+	 * ({@code 1E+2147483648}) with a {@link NumberFormatException} that Spring, which translates only Jackson's own
+	 * exceptions, lets through unwrapped. Any other one is a bug, and answered as such.
+	 */
+	@ExceptionHandler
+	ResponseEntity<Object> numberOutOfRange(NumberFormatException ex, WebRequest request) {
+		boolean fromJackson = Arrays.stream(ex.getStackTrace())
+			.anyMatch(frame -> frame.getClassName().startsWith("tools.jackson."));
+		if (!fromJackson) {
+			return unexpected(ex, request);
+		}
+		return respond(ProblemType.MALFORMED_JSON
+			.create("The body holds a number that cannot be read: its exponent is beyond what Arbor keeps"), request);
 	}
 
 	@ExceptionHandler
@@ -240,10 +257,6 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		if (limit != null) {
 			return respond(ProblemType.MALFORMED_JSON.create("The body cannot be read as JSON: " + limit.getOriginalMessage()),
 					headers, request);
-		}
-		if (cause(ex, NumberFormatException.class) != null) { // from JsonBodyConverter
-			return respond(ProblemType.MALFORMED_JSON.create(
-					"The body holds a number that cannot be read: its exponent is beyond what Arbor keeps"), headers, request);
 		}
 		return respond(ProblemType.BAD_REQUEST.create("The request body is missing or unreadable"), headers, request);
 	}

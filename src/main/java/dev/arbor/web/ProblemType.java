@@ -66,7 +66,7 @@ enum ProblemType {
 
 	REQUEST_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "request-too-large", "Request too large"),
 
-	/** A write that would make a session larger than one session may be in memory ({@code arbor.storage.cache-size}). */
+	/** A write that would make a session larger than one session may be in memory ({@code arbor.storage.max-session-size}). */
 	SESSION_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "session-too-large", "Session too large"),
 
 	UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "Unsupported media type"),

@@ -16,6 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param parentSession the session this one was branched or forked from
  * @param createdAt the header's timestamp
  * @param updatedAt the newest entry's timestamp, or the header's for an empty session
+ * @param changedAt when the session last changed on disk: an entry written (by anyone), its leaf moved, the file
+ * created or imported; the listing's order
  * @param leafId the current position; {@code null} before the first entry
  * @param entryCount entries in the file
  * @param header the stored header, every field
@@ -28,6 +30,8 @@ record SessionResponse(@Schema(example = "019a9f3e-7b2c-7d4e-8f10-2a3b4c5d6e7f")
 		@Schema(nullable = true, description = "The session this one was branched or forked from (opaque text: an id or an upstream path).", example = "019a9f3e-0000-7000-8000-000000000000") @Nullable String parentSession,
 		@Schema(nullable = true, example = "2025-11-20T23:33:01.550Z") @Nullable String createdAt,
 		@Schema(nullable = true, example = "2025-11-21T08:02:44.120Z") @Nullable String updatedAt,
+		@Schema(description = "When the session last changed on disk: an entry written (by anyone), its leaf moved, the file created or imported. Listings are newest first by this.",
+				example = "2025-11-21T08:02:44.391Z") String changedAt,
 		@Schema(nullable = true, description = "The current position; null before the first entry.", example = "a1b2c3d4") @Nullable String leafId,
 		@Schema(example = "1019") int entryCount,
 		SessionHeader header,
@@ -40,7 +44,8 @@ record SessionResponse(@Schema(example = "019a9f3e-7b2c-7d4e-8f10-2a3b4c5d6e7f")
 		String updatedAt = (updated != Timestamps.UNKNOWN) ? Timestamps.format(updated)
 				: null;
 		return new SessionResponse(info.id(), header.version(), header.cwd(), info.title(), header.parentSession(),
-				header.timestamp(), updatedAt, info.leafId(), info.entryCount(), header, info.malformedLines());
+				header.timestamp(), updatedAt, Timestamps.format(info.changedAt()), info.leafId(), info.entryCount(), header,
+				info.malformedLines());
 	}
 
 }

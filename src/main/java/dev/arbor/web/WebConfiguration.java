@@ -23,7 +23,6 @@ import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.cfg.JsonNodeFeature;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.type.LogicalType;
 
 /** How the API reads requests and writes responses. */
@@ -90,11 +89,6 @@ class WebConfiguration implements WebMvcConfigurer {
 			.withCoercionConfig(LogicalType.Textual, config -> config.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
 				.setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
 				.setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
-	}
-
-	@Bean
-	JsonBodyConverter jsonBodyConverter(JsonMapper mapper) {
-		return new JsonBodyConverter(mapper);
 	}
 
 	@Bean

@@ -32,6 +32,7 @@ class ArborPropertiesTests {
 			assertThat(storage.fsync()).isEqualTo(FsyncPolicy.ALWAYS);
 			long heap = Runtime.getRuntime().maxMemory();
 			assertThat(storage.cacheSize()).isEqualTo(DataSize.ofBytes(heap / 100 * 40));
+			assertThat(storage.maxSessionSize()).isEqualTo(DataSize.ofBytes(heap / 100 * 40));
 			ArborProperties.Api api = context.getBean(ArborProperties.class).api();
 			assertThat(api.maxRequestBytes()).isEqualTo(DataSize.ofMegabytes(16));
 			assertThat(api.requestMemory()).isEqualTo(DataSize.ofBytes(heap / 100 * 25));

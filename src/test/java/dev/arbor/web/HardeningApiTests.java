@@ -65,7 +65,7 @@ class HardeningApiTests {
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) {
 		registry.add("arbor.storage.dir", () -> root.resolve("storage").toString());
-		registry.add("arbor.storage.cache-size", () -> "1MB");
+		registry.add("arbor.storage.max-session-size", () -> "1MB");
 		registry.add("arbor.api.max-request-bytes", () -> "256KB");
 		registry.add("arbor.api.request-memory", () -> "2MB");
 	}
@@ -244,7 +244,7 @@ class HardeningApiTests {
 	// ---- 4. memory: a session's size, and request bodies in flight ------------------------------------------------
 
 	@Test
-	void appendWhenTheSessionWouldOutgrowTheCacheShouldReturn413AndWriteNothing() throws Exception {
+	void appendWhenTheSessionWouldOutgrowItsMaximumShouldReturn413AndWriteNothing() throws Exception {
 		String sessionId = createSession();
 		String text = "x".repeat(200 * 1024);
 		List<Integer> statuses = new ArrayList<>();

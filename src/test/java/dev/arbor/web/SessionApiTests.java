@@ -143,7 +143,7 @@ class SessionApiTests {
 	}
 
 	@Test
-	void listSessionsShouldOrderByTheNewestEntryWhereverItStandsInTheFile() {
+	void listSessionsShouldPutTheSessionChangedLastFirstWhateverTheTimesOfItsEntries() {
 		String cwd = uniqueCwd();
 		String newerLast = "{\"type\":\"session\",\"version\":3,\"id\":\"order-1\",\"timestamp\":\"2025-01-01T00:00:00.000Z\",\"cwd\":\"" + cwd + "\"}\n"
 				+ "{\"type\":\"message\",\"id\":\"a0000001\",\"parentId\":null,\"timestamp\":\"2025-11-21T00:00:00.000Z\",\"message\":{\"role\":\"user\",\"content\":\"later\"}}\n"
@@ -153,8 +153,10 @@ class SessionApiTests {
 		importFile(newerLast.getBytes(StandardCharsets.UTF_8));
 		importFile(inBetween.getBytes(StandardCharsets.UTF_8));
 		JsonNode page = list("/sessions?cwd={cwd}", cwd);
-		assertThat(ids(page.get("items"))).containsExactly("order-1", "order-2");
-		assertThat(page.get("items").get(0).get("updatedAt").asString()).isEqualTo("2025-11-21T00:00:00.000Z");
+		assertThat(ids(page.get("items"))).containsExactly("order-2", "order-1"); // imported last, though its entry is older
+		assertThat(page.get("items").get(1).get("updatedAt").asString()).isEqualTo("2025-11-21T00:00:00.000Z");
+		assertThat(page.get("items").get(0).get("changedAt").asString())
+			.isGreaterThanOrEqualTo(page.get("items").get(1).get("changedAt").asString());
 	}
 
 	@Test

@@ -71,8 +71,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	/**
 	 * @param root the storage directory, created if missing
 	 * @param fsync when appends reach the disk
-	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded, and the most a session may grow
-	 * to by Arbor's writes
+	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded
 	 * @param clock the time of new entries and sessions
 	 */
 	public FileSessionStore(Path root, FsyncPolicy fsync, long cacheBudgetBytes, InstantSource clock) {
@@ -82,8 +81,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	/**
 	 * @param root the storage directory, created if missing
 	 * @param fsync when appends reach the disk
-	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded, and the most a session may grow
-	 * to by Arbor's writes
+	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded
 	 * @param clock the time of new entries and sessions
 	 * @param metrics told of appends and fsyncs
 	 */
@@ -95,8 +93,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	/**
 	 * @param root the storage directory, created if missing
 	 * @param fsync when appends reach the disk
-	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded, and the most a session may grow
-	 * to by Arbor's writes
+	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded
 	 * @param clock the time of new entries and sessions
 	 * @param metrics told of appends and fsyncs
 	 * @param tornTailGrace how long a last line without its newline is someone's write in progress; one that stays
@@ -104,12 +101,27 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	 */
 	public FileSessionStore(Path root, FsyncPolicy fsync, long cacheBudgetBytes, InstantSource clock,
 			StorageMetrics metrics, Duration tornTailGrace) {
+		this(root, fsync, cacheBudgetBytes, Long.MAX_VALUE, clock, metrics, tornTailGrace);
+	}
+
+	/**
+	 * @param root the storage directory, created if missing
+	 * @param fsync when appends reach the disk
+	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded
+	 * @param maxSessionBytes the most a session may grow to by Arbor's writes (it is held in memory whole)
+	 * @param clock the time of new entries and sessions
+	 * @param metrics told of appends and fsyncs
+	 * @param tornTailGrace how long a last line without its newline is someone's write in progress; one that stays
+	 * so longer is a crash remnant (SESSION-TREE.md §9)
+	 */
+	public FileSessionStore(Path root, FsyncPolicy fsync, long cacheBudgetBytes, long maxSessionBytes,
+			InstantSource clock, StorageMetrics metrics, Duration tornTailGrace) {
 		this.root = root.toAbsolutePath().normalize();
 		this.fsync = fsync;
 		this.clock = clock;
 		this.metrics = metrics;
 		this.registry = new SessionRegistry(this.root, cacheBudgetBytes, this::newSession, this::tellListeners);
-		this.context = new FileStoreContext(this::openFile, clock, tornTailGrace, cacheBudgetBytes, metrics,
+		this.context = new FileStoreContext(this::openFile, clock, tornTailGrace, maxSessionBytes, metrics,
 				this::tellListeners, this.registry::evictIfNeeded, this.registry::forget);
 		try {
 			Files.createDirectories(this.root);

@@ -42,8 +42,7 @@ final class FileStoreContext {
 	 * @param opener opens a file for writing, with the store's fsync policy
 	 * @param clock the time of new entries and backups
 	 * @param tornTailGrace how long a last line without its newline is someone's write in progress
-	 * @param maxSessionBytes the largest a session may grow by Arbor's writes (the cache budget: a session is held
-	 * in memory whole)
+	 * @param maxSessionBytes the largest a session may grow by Arbor's writes (a session is held in memory whole)
 	 * @param listener told of each change, in order
 	 * @param afterLoad told after each load, under the session's lock (the registry's eviction)
 	 * @param removed told when another process removed a session's file

@@ -35,6 +35,8 @@ final class SessionRegistry {
 
 	private final Path root;
 
+	private static final System.Logger LOGGER = System.getLogger(FileSessionStore.class.getName());
+
 	private final long cacheBudgetBytes;
 
 	private final BiFunction<String, Path, StoredSession> sessionOf;
@@ -117,7 +119,14 @@ final class SessionRegistry {
 			throw new UncheckedIOException("Cannot scan the storage directory " + this.root, ex);
 		}
 		scan.sessions().forEach((id, file) -> this.sessions.computeIfAbsent(id, key -> register(key, file)));
+		List<UnreadableSession> before = this.unreadable;
 		this.unreadable = List.copyOf(scan.unreadable());
+		this.unreadable.stream().filter(file -> !before.contains(file)).forEach(SessionRegistry::logUnreadable);
+	}
+
+	/** Once per file and reason: the listing names it on every page, an operator reads the log. */
+	private static void logUnreadable(UnreadableSession file) {
+		LOGGER.log(System.Logger.Level.WARNING, "Session file " + file.name() + " is not served: " + file.reason());
 	}
 
 	/** Marks a file the store is about to create, so that nobody takes it for another process's new session. */

@@ -28,9 +28,20 @@ record SessionSummary(SessionInfo info, long fileLength, @Nullable FileTime side
 		if (newest == Timestamps.UNKNOWN && tree.header().timestamp() != null) {
 			newest = Timestamps.parseMillis(tree.header().timestamp());
 		}
+		FileTime sidecar = sidecarStamp(path);
+		long changedAt = Math.max(modified(path), (sidecar != null) ? sidecar.toMillis() : 0);
 		SessionInfo info = new SessionInfo(sessionId, path, tree.header(), tree.title(), tree.leafId(), tree.size(),
-				newest, malformedLines);
-		return new SessionSummary(info, fileLength, sidecarStamp(path));
+				newest, changedAt, malformedLines);
+		return new SessionSummary(info, fileLength, sidecar);
+	}
+
+	private static long modified(Path path) {
+		try {
+			return Files.getLastModifiedTime(path).toMillis();
+		}
+		catch (IOException ex) {
+			return 0; // removed meanwhile: the next look at it says so
+		}
 	}
 
 	/** Whether the files still are as they were when this was taken. */
