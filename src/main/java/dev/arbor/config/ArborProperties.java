@@ -61,8 +61,15 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * The HTTP API.
 	 *
 	 * @param maxRequestBytes the largest request body accepted (imports included); larger ones get 413
+	 * @param bodyTimeout how long a request body may take to arrive, and how long it may pause; a slower one gets 408
+	 * or its connection closed
+	 * @param maxBodyRequests requests with a body (appends, imports, navigations …) in flight at once; more get 503 at
+	 * once, so that the workers left answer reads and health while writers stall
+	 * @param maxBodyRequestsPerClient requests with a body in flight at once from one remote address; more get 429
 	 */
-	public record Api(@DefaultValue("16MB") @NotNull DataSize maxRequestBytes) {
+	public record Api(@DefaultValue("16MB") @NotNull DataSize maxRequestBytes,
+			@DefaultValue("30s") @NotNull @DurationMin(millis = 1) Duration bodyTimeout,
+			@DefaultValue("100") @Min(1) int maxBodyRequests, @DefaultValue("64") @Min(1) int maxBodyRequestsPerClient) {
 	}
 
 	/**

@@ -66,6 +66,15 @@ enum ProblemType {
 
 	REQUEST_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "request-too-large", "Request too large"),
 
+	/** A request body that did not arrive within {@code arbor.api.body-timeout}. */
+	REQUEST_TIMEOUT(HttpStatus.REQUEST_TIMEOUT, "request-timeout", "Request timeout"),
+
+	/** More requests with a body in flight from one client than {@code arbor.api.max-body-requests-per-client}. */
+	TOO_MANY_REQUESTS(HttpStatus.TOO_MANY_REQUESTS, "too-many-requests", "Too many requests"),
+
+	/** More requests with a body in flight than {@code arbor.api.max-body-requests}. */
+	SERVER_BUSY(HttpStatus.SERVICE_UNAVAILABLE, "server-busy", "Server busy"),
+
 	UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "Unsupported media type"),
 
 	STORAGE_FAILURE(HttpStatus.INTERNAL_SERVER_ERROR, "storage-failure", "Storage failure"),
@@ -112,6 +121,7 @@ enum ProblemType {
 			case 404 -> NOT_FOUND;
 			case 405 -> METHOD_NOT_ALLOWED;
 			case 406 -> NOT_ACCEPTABLE;
+			case 408 -> REQUEST_TIMEOUT;
 			case 413 -> REQUEST_TOO_LARGE;
 			case 415 -> UNSUPPORTED_MEDIA_TYPE;
 			default -> (status >= 500) ? INTERNAL_ERROR : BAD_REQUEST;

@@ -2,7 +2,6 @@ package dev.arbor.web;
 
 import java.util.List;
 
-import dev.arbor.config.ArborProperties;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardHost;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -31,15 +30,6 @@ class WebConfiguration implements WebMvcConfigurer {
 	@Override
 	public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
 		resolvers.add(new ExpectedLeafResolver());
-	}
-
-	@Bean
-	FilterRegistrationBean<RequestSizeLimitFilter> requestSizeLimitFilter(ArborProperties properties,
-			@Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
-		FilterRegistrationBean<RequestSizeLimitFilter> registration = new FilterRegistrationBean<>(
-				new RequestSizeLimitFilter(properties.api().maxRequestBytes(), problems));
-		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 100);
-		return registration;
 	}
 
 	@Bean
