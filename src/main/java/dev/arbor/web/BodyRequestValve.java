@@ -21,8 +21,8 @@ import org.springframework.http.MediaType;
  * remote address; the rest get 503 or 429 with {@code Retry-After} at once, and their connection closes.
  * <p>
  * A valve rather than a servlet filter, because only Tomcat can be told not to wait for a body nobody will read:
- * after a refusal, or any answer that left part of the body unread, Tomcat would otherwise hold the worker to
- * swallow the rest (up to {@code server.tomcat.max-swallow-size}), and a stalled client sends no rest.
+ * after a refusal, Tomcat would otherwise hold the worker to swallow the rest (up to
+ * {@code server.tomcat.max-swallow-size}), and a stalled client sends no rest.
  */
 class BodyRequestValve extends ValveBase {
 
@@ -83,19 +83,21 @@ class BodyRequestValve extends ValveBase {
 		response.flushBuffer();
 	}
 
-	/** A body left partly unread ends its connection instead of holding the worker until the client sends it. */
+	/**
+	 * A body left partly unread ends its connection instead of holding the worker until the client sends it. Only
+	 * while the answer is not committed: once it is, Tomcat would take the closing for a failure and cut the answer
+	 * short (a chunked one loses its last chunk), so Tomcat swallows the rest, each read bounded by the body timeout.
+	 */
 	private static void maybeAbandonBody(Request request, Response response) {
 		AtomicBoolean fullyRead = new AtomicBoolean();
 		request.getCoyoteRequest().action(ActionCode.REQUEST_BODY_FULLY_READ, fullyRead);
-		if (!fullyRead.get()) {
+		if (!fullyRead.get() && !response.isCommitted()) {
 			abandonBody(request, response);
 		}
 	}
 
 	private static void abandonBody(Request request, Response response) {
-		if (!response.isCommitted()) {
-			response.setHeader(HttpHeaders.CONNECTION, "close");
-		}
+		response.setHeader(HttpHeaders.CONNECTION, "close");
 		request.getCoyoteRequest().action(ActionCode.DISABLE_SWALLOW_INPUT, null);
 	}
 
