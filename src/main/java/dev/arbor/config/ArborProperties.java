@@ -85,8 +85,15 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * @param requestMemory the memory that the bodies of requests in flight may take together, counted as
 	 * {@value #BODY_COPIES} times each body's size (what reading, writing and announcing it takes); a request that
 	 * finds it taken waits a few seconds, then gets 503; 25 % of the heap when unset
+	 * @param bodyTimeout how long a request body may take to arrive, and how long it may pause; a slower one gets 408
+	 * or its connection closed
+	 * @param maxBodyRequests requests with a body (appends, imports, navigations …) in flight at once; more get 503 at
+	 * once, so that the workers left answer reads and health while writers stall
+	 * @param maxBodyRequestsPerClient requests with a body in flight at once from one remote address; more get 429
 	 */
-	public record Api(@DefaultValue("16MB") @NotNull DataSize maxRequestBytes, @Nullable DataSize requestMemory) {
+	public record Api(@DefaultValue("16MB") @NotNull DataSize maxRequestBytes, @Nullable DataSize requestMemory,
+			@DefaultValue("30s") @NotNull @DurationMin(millis = 1) Duration bodyTimeout,
+			@DefaultValue("100") @Min(1) int maxBodyRequests, @DefaultValue("64") @Min(1) int maxBodyRequestsPerClient) {
 
 		/** How many times its size a body takes in memory: bytes, parsed, the line written, the event rendered. */
 		public static final int BODY_COPIES = 8;

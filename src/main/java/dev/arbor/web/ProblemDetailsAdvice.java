@@ -218,6 +218,11 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		return respond(ProblemType.REQUEST_TOO_LARGE.create(ex.getMessage()), request);
 	}
 
+	@ExceptionHandler
+	ResponseEntity<Object> requestTimeout(RequestTimeoutException ex, WebRequest request) {
+		return respond(ProblemType.REQUEST_TIMEOUT.create(ex.getMessage()), request);
+	}
+
 	/** Tomcat decodes query parameters lazily, so a query that is not UTF-8 surfaces when a handler reads it. */
 	@ExceptionHandler
 	ResponseEntity<Object> undecodableQuery(InvalidParameterException ex, WebRequest request) {
@@ -237,6 +242,10 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		RequestTooLargeException tooLarge = cause(ex, RequestTooLargeException.class);
 		if (tooLarge != null) {
 			return requestTooLarge(tooLarge, request);
+		}
+		RequestTimeoutException timeout = cause(ex, RequestTimeoutException.class);
+		if (timeout != null) {
+			return requestTimeout(timeout, request);
 		}
 		StreamReadException syntax = cause(ex, StreamReadException.class);
 		if (syntax != null) {

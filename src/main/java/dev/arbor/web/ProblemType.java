@@ -69,6 +69,19 @@ enum ProblemType {
 	/** A write that would make a session larger than one session may be in memory ({@code arbor.storage.max-session-size}). */
 	SESSION_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "session-too-large", "Session too large"),
 
+	/** A request body that did not arrive within {@code arbor.api.body-timeout}. */
+	REQUEST_TIMEOUT(HttpStatus.REQUEST_TIMEOUT, "request-timeout", "Request timeout"),
+
+	/** More requests with a body in flight from one client than {@code arbor.api.max-body-requests-per-client}. */
+	TOO_MANY_REQUESTS(HttpStatus.TOO_MANY_REQUESTS, "too-many-requests", "Too many requests"),
+
+	/**
+	 * More requests with a body in flight than {@code arbor.api.max-body-requests}, or the memory their bodies may
+	 * take ({@code arbor.api.request-memory}) stayed taken while one waited: nothing was read or written; retry after
+	 * {@code Retry-After}.
+	 */
+	SERVER_BUSY(HttpStatus.SERVICE_UNAVAILABLE, "server-busy", "Server busy"),
+
 	UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "Unsupported media type"),
 
 	/**
@@ -76,12 +89,6 @@ enum ProblemType {
 	 * Tomcat refuses these before the API sees them, as RFC 9110 §15.6.2 and RFC 9112 §6.1 ask.
 	 */
 	NOT_IMPLEMENTED(HttpStatus.NOT_IMPLEMENTED, "not-implemented", "Not implemented"),
-
-	/**
-	 * The memory that request bodies may take at once is taken ({@code arbor.api.request-memory}) and stayed so
-	 * for a while: nothing was read or written; retry after {@code Retry-After}.
-	 */
-	SERVER_BUSY(HttpStatus.SERVICE_UNAVAILABLE, "server-busy", "Server busy"),
 
 	STORAGE_FAILURE(HttpStatus.INTERNAL_SERVER_ERROR, "storage-failure", "Storage failure"),
 
@@ -127,6 +134,7 @@ enum ProblemType {
 			case 404 -> NOT_FOUND;
 			case 405 -> METHOD_NOT_ALLOWED;
 			case 406 -> NOT_ACCEPTABLE;
+			case 408 -> REQUEST_TIMEOUT;
 			case 413 -> REQUEST_TOO_LARGE;
 			case 415 -> UNSUPPORTED_MEDIA_TYPE;
 			case 501 -> NOT_IMPLEMENTED;

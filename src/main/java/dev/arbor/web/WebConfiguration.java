@@ -2,7 +2,6 @@ package dev.arbor.web;
 
 import java.util.List;
 
-import dev.arbor.config.ArborProperties;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardHost;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -37,26 +36,6 @@ class WebConfiguration implements WebMvcConfigurer {
 	@Override
 	public void addInterceptors(InterceptorRegistry registry) {
 		registry.addInterceptor(new QueryParameterCheck());
-	}
-
-	@Bean
-	FilterRegistrationBean<RequestSizeLimitFilter> requestSizeLimitFilter(ArborProperties properties,
-			@Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
-		FilterRegistrationBean<RequestSizeLimitFilter> registration = new FilterRegistrationBean<>(
-				new RequestSizeLimitFilter(properties.api().maxRequestBytes(), problems));
-		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 100);
-		return registration;
-	}
-
-	/** After the size limit: a body it refuses reserves nothing. */
-	@Bean
-	FilterRegistrationBean<RequestMemoryFilter> requestMemoryFilter(ArborProperties properties,
-			@Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
-		ArborProperties.Api api = properties.api();
-		FilterRegistrationBean<RequestMemoryFilter> registration = new FilterRegistrationBean<>(new RequestMemoryFilter(
-				api.requestMemory(), api.maxRequestBytes(), ArborProperties.Api.BODY_COPIES, problems));
-		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 102);
-		return registration;
 	}
 
 	@Bean
