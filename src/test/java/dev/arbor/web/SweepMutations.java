@@ -250,8 +250,9 @@ final class SweepMutations {
 			draft.header("Accept-Charset", "utf-32, bogus");
 			draft.header("Accept-Encoding", "br;q=2, gzip;q=-1, x-bogus");
 		}));
+		// Like a request line over the limit: the answer may be lost to the reset of a connection still sending.
 		mutations.add(Mutation.of("header", "a header over 8 KB", Expect.REFUSED,
-				(world, draft) -> draft.header("X-Padding", "p".repeat(9000))));
+				(world, draft) -> draft.header("X-Padding", "p".repeat(9000))).unanswerable());
 		mutations.add(Mutation.of("header", "Origin from elsewhere", Expect.ANY,
 				(world, draft) -> draft.header("Origin", "https://evil.example")));
 		if (operation.mediaType() != null) {
