@@ -65,8 +65,8 @@ public class SessionOperations {
 	}
 
 	/** Stores an upstream JSONL file under the id in its header, migrated to version 3. */
-	public SessionInfo importSession(byte[] content, boolean skipMalformedLines) {
-		return this.store.importSession(content, skipMalformedLines);
+	public SessionInfo importSession(byte[] content, boolean skipMalformedLines, boolean newId) {
+		return this.store.importSession(content, skipMalformedLines, newId);
 	}
 
 	/** The session as a version-3 file, taken at once so that it can be sent while others write. */

@@ -103,6 +103,13 @@ public record SessionHeader(String id, int version, StoredLine json) {
 		return Json.text(toNode(), "timestamp");
 	}
 
+	/** This header under another session id, other fields untouched (an import under a fresh id). */
+	public SessionHeader withId(String newId) {
+		ObjectNode node = toNode();
+		node.put("id", newId);
+		return parse(node);
+	}
+
 	/** This header at the current version, other fields untouched (migration, SESSION-TREE.md §3). */
 	public SessionHeader atCurrentVersion() {
 		if (this.version == CURRENT_VERSION) {

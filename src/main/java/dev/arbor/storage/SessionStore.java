@@ -23,14 +23,21 @@ public interface SessionStore {
 	SessionInfo create(@Nullable String cwd, @Nullable String title, @Nullable String parentSession);
 
 	/**
-	 * Stores an upstream session file under the id in its header, migrated to version 3.
+	 * Stores an upstream session file under the id in its header, or a fresh one, migrated to version 3.
 	 *
 	 * @param content the file's bytes
 	 * @param skipMalformedLines whether lines that are not entries are left out; if not, they fail the import
+	 * @param newId whether the session gets a fresh id (its header says so) instead of the file's: a file imported
+	 * twice, or two files of one id
 	 * @throws InvalidSessionFileException when the content is not a session (or has malformed lines to keep)
 	 * @throws SessionExistsException when a session with that id is stored already
 	 */
-	SessionInfo importSession(byte[] content, boolean skipMalformedLines);
+	SessionInfo importSession(byte[] content, boolean skipMalformedLines, boolean newId);
+
+	/** {@link #importSession(byte[], boolean, boolean)} under the id in the file's header. */
+	default SessionInfo importSession(byte[] content, boolean skipMalformedLines) {
+		return importSession(content, skipMalformedLines, false);
+	}
 
 	/** Every readable session, including files other tools added since the last listing. */
 	List<SessionInfo> list();

@@ -84,14 +84,17 @@ class BodyRequestValve extends ValveBase {
 	}
 
 	/**
-	 * A body left partly unread ends its connection instead of holding the worker until the client sends it. Only
-	 * while the answer is not committed: once it is, Tomcat would take the closing for a failure and cut the answer
-	 * short (a chunked one loses its last chunk), so Tomcat swallows the rest, each read bounded by the body timeout.
+	 * The body of a refused request (4xx, 5xx) left partly unread ends its connection instead of holding the worker
+	 * until the client sends it. Only while the answer is not committed: once it is, Tomcat would take the closing
+	 * for a failure and cut the answer short (a chunked one loses its last chunk). And never for a success: Tomcat
+	 * turns an answer below 400 into a 500 when told not to swallow the rest (an OPTIONS or a DELETE that came with
+	 * a body it did not need would report a failure, the DELETE after the file was gone). Those bodies Tomcat
+	 * swallows, each read bounded by the body timeout.
 	 */
 	private static void maybeAbandonBody(Request request, Response response) {
 		AtomicBoolean fullyRead = new AtomicBoolean();
 		request.getCoyoteRequest().action(ActionCode.REQUEST_BODY_FULLY_READ, fullyRead);
-		if (!fullyRead.get() && !response.isCommitted()) {
+		if (!fullyRead.get() && !response.isCommitted() && response.getStatus() >= 400) {
 			abandonBody(request, response);
 		}
 	}

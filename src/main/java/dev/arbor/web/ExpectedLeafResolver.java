@@ -22,7 +22,9 @@ class ExpectedLeafResolver implements HandlerMethodArgumentResolver {
 	@Override
 	public ExpectedLeaf resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
 			NativeWebRequest webRequest, WebDataBinderFactory binderFactory) {
-		return IfMatch.parse(webRequest.getHeader(HttpHeaders.IF_MATCH));
+		String[] lines = webRequest.getHeaderValues(HttpHeaders.IF_MATCH);
+		// Several lines are one list (RFC 9110 §5.3): a second line is read, not ignored.
+		return IfMatch.parse((lines != null) ? String.join(", ", lines) : null);
 	}
 
 }

@@ -33,9 +33,11 @@ final class IfMatch {
 		Matcher element = ELEMENT.matcher(list);
 		List<String> tags = new ArrayList<>();
 		boolean any = false;
+		int elements = 0;
 		int end = 0;
 		while (end < list.length() && element.find()) {
 			end = element.end();
+			elements++;
 			if (element.group(1) != null) {
 				any = true;
 			}
@@ -43,7 +45,7 @@ final class IfMatch {
 				tags.add(element.group(3));
 			}
 		}
-		if (end < list.length()) {
+		if (end < list.length() || (any && elements > 1)) { // "*" stands alone (RFC 9110 §13.1.1)
 			throw new InvalidIfMatchException();
 		}
 		return any ? ExpectedLeaf.ANY : ExpectedLeaf.tagged(tags);

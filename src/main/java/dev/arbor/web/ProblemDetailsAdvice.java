@@ -247,6 +247,10 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		if (timeout != null) {
 			return requestTimeout(timeout, request);
 		}
+		Utf8BodyFilter.NotUtf8Exception notUtf8 = cause(ex, Utf8BodyFilter.NotUtf8Exception.class);
+		if (notUtf8 != null) {
+			return respond(ProblemType.MALFORMED_JSON.create(notUtf8.getMessage()), headers, request);
+		}
 		StreamReadException syntax = cause(ex, StreamReadException.class);
 		if (syntax != null) {
 			return respond(ProblemType.MALFORMED_JSON.create(JsonErrors.describe(syntax)), headers, request);

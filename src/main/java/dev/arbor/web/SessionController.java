@@ -88,7 +88,8 @@ class SessionController {
 	@PostMapping(path = "/sessions/import", consumes = { NDJSON, MediaType.TEXT_PLAIN_VALUE, "application/jsonl" })
 	@Operation(summary = "Import a session file",
 			description = """
-					Stores an upstream pi or oh-my-pi session file under the id in its header, migrated to version 3 \
+					Stores an upstream pi or oh-my-pi session file under the id in its header (or a fresh one, with \
+					`newId=true`), migrated to version 3 \
 					(v1 entries get ids derived from the session id and their position, the same on every import). \
 					The file is written whole, so that it equals what an export gives. A file with lines that are not \
 					entries is refused unless `skipMalformedLines=true`. The body counts against \
@@ -99,11 +100,12 @@ class SessionController {
 					{"type":"message","id":"a1b2c3d4","parentId":null,"timestamp":"2025-11-20T23:33:02.000Z","message":{"role":"user","content":"hi"}}
 					""")))
 	@ApiResponse(responseCode = "201", description = "Imported; `Location` names the session.")
-	@ApiResponse(responseCode = "409", description = "A session with the file's id exists.",
+	@ApiResponse(responseCode = "409", description = "A session with the file's id exists (`newId=true` imports it under a fresh one).",
 			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))
 	ResponseEntity<SessionResponse> importSession(@RequestBody byte[] file,
-			@Parameter(description = "Leave out lines that are not entries instead of refusing the file.") @RequestParam(defaultValue = "false") boolean skipMalformedLines) {
-		return created(this.sessions.importSession(file, skipMalformedLines));
+			@Parameter(description = "Leave out lines that are not entries instead of refusing the file.") @RequestParam(defaultValue = "false") boolean skipMalformedLines,
+			@Parameter(description = "Store it under a fresh session id (written into its header) instead of the file's: for a file imported before, or one whose id another session has (409 otherwise).") @RequestParam(defaultValue = "false") boolean newId) {
+		return created(this.sessions.importSession(file, skipMalformedLines, newId));
 	}
 
 	@GetMapping(path = "/sessions/{sessionId}/export", produces = NDJSON)

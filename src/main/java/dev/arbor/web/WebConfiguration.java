@@ -47,12 +47,20 @@ class WebConfiguration implements WebMvcConfigurer {
 		return registration;
 	}
 
+	/** Before the security filters: their refusals are problem documents too, written as {@code Accept} allows. */
 	@Bean
-	FilterRegistrationBean<WildcardContentTypeFilter> wildcardContentTypeFilter(
+	FilterRegistrationBean<MediaTypeHeadersFilter> mediaTypeHeadersFilter(
 			@Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
-		FilterRegistrationBean<WildcardContentTypeFilter> registration = new FilterRegistrationBean<>(
-				new WildcardContentTypeFilter(problems));
-		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 101);
+		FilterRegistrationBean<MediaTypeHeadersFilter> registration = new FilterRegistrationBean<>(
+				new MediaTypeHeadersFilter(problems));
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 80); // first: every refusal after it needs a readable Accept
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<Utf8BodyFilter> utf8BodyFilter() {
+		FilterRegistrationBean<Utf8BodyFilter> registration = new FilterRegistrationBean<>(new Utf8BodyFilter());
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 103);
 		return registration;
 	}
 

@@ -241,6 +241,37 @@ class HardeningApiTests {
 		assertThat(files()).isEqualTo(before);
 	}
 
+	// ---- from the new-user try-out -----------------------------------------------------------------------------
+
+	@Test
+	void importWhenTheIdIsTakenShouldReturn409AndWithNewIdStoreItUnderAFreshOne() throws Exception {
+		String file = importFile("twice", "m1");
+		assertThat(send("POST", "/sessions/import", NDJSON, file, Map.of()).status()).isEqualTo(201);
+		Map<String, String> before = files();
+		send("POST", "/sessions/import", NDJSON, file, Map.of()).assertProblem(409, "session-exists");
+		assertThat(files()).isEqualTo(before);
+
+		Answer again = send("POST", "/sessions/import?newId=true", NDJSON, file, Map.of());
+		assertThat(again.status()).as(again.describe()).isEqualTo(201);
+		String freshId = again.json().get("id").asString();
+		assertThat(freshId).isNotEqualTo("twice");
+		assertThat(again.response().headers().firstValue("Location")).hasValue("/sessions/" + freshId);
+		assertThat(again.json().get("header").get("id").asString()).isEqualTo(freshId);
+		String export = new String(send("GET", "/sessions/" + freshId + "/export", null, null, Map.of()).response().body(),
+				StandardCharsets.UTF_8);
+		assertThat(export).isEqualTo(file.replace("\"id\":\"twice\"", "\"id\":\"" + freshId + "\""));
+	}
+
+	@Test
+	void listWhenASessionWasImportedLastShouldShowItFirstWhateverItsEntriesDates() throws Exception {
+		String older = createSession();
+		Answer imported = send("POST", "/sessions/import?newId=true", NDJSON, importFile("dated-2025", "m1"), Map.of());
+		JsonNode items = send("GET", "/sessions?cwd=/w&limit=2", null, null, Map.of()).json().get("items");
+		assertThat(items.get(0).get("id").asString()).isEqualTo(imported.json().get("id").asString());
+		assertThat(items.get(0).get("updatedAt").asString()).isEqualTo("2025-11-20T23:33:02.000Z");
+		assertThat(items.get(1).get("id").asString()).isEqualTo(older);
+	}
+
 	// ---- 4. memory: a session's size, and request bodies in flight ------------------------------------------------
 
 	@Test

@@ -174,30 +174,33 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	}
 
 	/**
-	 * Stores an uploaded session file under the id in its header, migrated to version 3 and written whole, so that
-	 * the file on disk is what an export of it gives. Synchronized: two uploads of one id must not both pass the
-	 * check; a rescan first finds a file of that id that another tool added.
+	 * Stores an uploaded session file under the id in its header (or a fresh one), migrated to version 3 and written
+	 * whole, so that the file on disk is what an export of it gives. Synchronized: two uploads of one id must not
+	 * both pass the check; a rescan first finds a file of that id that another tool added.
 	 */
 	@Override
-	public synchronized SessionInfo importSession(byte[] content, boolean skipMalformedLines) {
+	public synchronized SessionInfo importSession(byte[] content, boolean skipMalformedLines, boolean newId) {
 		LoadedSession session = SessionFileReader.read(FileLines.split(content), "the uploaded file");
 		if (!session.malformedLines().isEmpty() && !skipMalformedLines) {
 			throw new InvalidSessionFileException("the uploaded file", session.malformedLines());
 		}
 		SessionTree tree = session.tree();
-		if (!Ids.isValid(tree.sessionId())) {
-			throw new InvalidSessionFileException("the uploaded file", "its session id is not of the form " + Ids.PATTERN);
+		Instant now = this.clock.instant();
+		SessionHeader header = newId ? tree.header().withId(SessionIds.newId(now)) : tree.header();
+		if (!Ids.isValid(header.id())) {
+			throw new InvalidSessionFileException("the uploaded file", "its session id is not of the form " + Ids.PATTERN
+					+ " (import it under a new id)");
 		}
 		this.registry.rescan();
-		StoredSession existing = this.registry.find(tree.sessionId());
+		StoredSession existing = this.registry.find(header.id());
 		if (existing != null && Files.exists(existing.path())) {
-			throw new SessionExistsException(tree.sessionId());
+			throw new SessionExistsException(header.id());
 		}
 		if (existing != null) {
 			this.registry.forget(existing); // its file was removed by another tool
 		}
-		NewSession imported = new NewSession(tree.header(), tree.titleSlot(), tree.getEntries(), tree.leafId());
-		return write(imported, this.clock.instant());
+		NewSession imported = new NewSession(header, tree.titleSlot(), tree.getEntries(), tree.leafId());
+		return write(imported, now);
 	}
 
 	/**
