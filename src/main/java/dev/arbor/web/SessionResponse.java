@@ -23,12 +23,12 @@ import org.jspecify.annotations.Nullable;
  */
 @Schema(name = "Session", description = "A session: one JSONL file of entries forming a tree, with a movable leaf.")
 record SessionResponse(@Schema(example = "019a9f3e-7b2c-7d4e-8f10-2a3b4c5d6e7f") String id,
-		@Schema(example = "3") int version, @Schema(nullable = true, example = "/home/me/project") @Nullable String cwd,
-		@Schema(nullable = true, example = "Fix the flaky test") @Nullable String title,
-		@Schema(nullable = true, description = "The session this one was branched or forked from (opaque text: an id or an upstream path).", example = "019a9f3e-0000-7000-8000-000000000000") @Nullable String parentSession,
-		@Schema(nullable = true, example = "2025-11-20T23:33:01.550Z") @Nullable String createdAt,
-		@Schema(nullable = true, example = "2025-11-21T08:02:44.120Z") @Nullable String updatedAt,
-		@Schema(nullable = true, description = "The current position; null before the first entry.", example = "a1b2c3d4") @Nullable String leafId,
+		@Schema(example = "3") int version, @Schema(example = "/home/me/project") @Nullable String cwd,
+		@Schema(example = "Fix the flaky test") @Nullable String title,
+		@Schema(description = "The session this one was branched or forked from (opaque text: an id or an upstream path).", example = "019a9f3e-0000-7000-8000-000000000000") @Nullable String parentSession,
+		@Schema(example = "2025-11-20T23:33:01.550Z") @Nullable String createdAt,
+		@Schema(example = "2025-11-21T08:02:44.120Z") @Nullable String updatedAt,
+		@Schema(description = "The current position; null before the first entry.", example = "a1b2c3d4") @Nullable String leafId,
 		@Schema(example = "1019") int entryCount,
 		SessionHeader header,
 		@Schema(description = "Lines of the file that are not entries: skipped on load, kept in a backup when the file is next rewritten.",
