@@ -7,7 +7,6 @@ import dev.arbor.navigation.Branching;
 import dev.arbor.storage.SessionInfo;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.headers.Header;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -36,15 +35,14 @@ class BranchController {
 	@PostMapping("/sessions/{sessionId}/branch")
 	@Operation(summary = "Branch into a new session",
 			description = """
-					`/branch` (SESSION-TREE.md 8): from a user message, a new session holding the path up to the \
+					`/branch`: from a user message, a new session holding the path up to the \
 					message's parent, with its labels re-created (a new empty session for a root message), whose \
 					`parentSession` is this session. The message's text comes back as `selectedText`. \
 					`session_before_branch` goes to the event streams and the hooks first; a hook can cancel.""")
 	@ApiResponse(responseCode = "201", description = "The new session; `Location` names it and `ETag` is its leaf.",
 			headers = @Header(name = HttpHeaders.ETAG, description = "The new session's leaf: `\"<leafId>\"`, `\"root\"` for an empty session.", schema = @Schema(type = "string", example = "\"c3d4e5f6\"")))
 	@ApiResponse(responseCode = "200", description = "A hook cancelled: `{cancelled:true, selectedText}`, no session made.")
-	@ApiResponse(responseCode = "422", description = "The entry is not a user message (`Invalid entry ID for branching`).",
-			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))
+	@ProblemResponse(type = ProblemType.INVALID_BRANCH_ENTRY, description = "The entry is not a user message.")
 	ResponseEntity<BranchResponse> branch(@PathVariable @ValidId String sessionId,
 			@RequestBody @Valid BranchRequest request) {
 		BranchOutcome outcome = this.branching.branch(sessionId, request.entryId());
@@ -66,7 +64,7 @@ class BranchController {
 
 	@PostMapping("/sessions/{sessionId}/branched-sessions")
 	@Operation(summary = "Copy a path into a new session",
-			description = "`createBranchedSession(leafId)` (SESSION-TREE.md 8): the path root → leafId without its label entries, then a fresh label entry for each label on that path, in a new session whose leaf is its last entry.")
+			description = "`createBranchedSession(leafId)`: the path root → leafId without its label entries, then a fresh label entry for each label on that path, in a new session whose leaf is its last entry.")
 	@ApiResponse(responseCode = "201", description = "The new session; `Location` names it and `ETag` is its leaf.")
 	ResponseEntity<SessionResponse> createBranchedSession(@PathVariable @ValidId String sessionId,
 			@RequestBody @Valid BranchedSessionRequest request) {

@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
 @Schema(description = "The new session made by /branch, and the text of the message branched at.")
 record BranchResponse(@Schema(example = "false") boolean cancelled,
 		@Schema(description = "The user message's text, to edit and send in the new session.", example = "Make the config loader read env vars") String selectedText,
-		@Schema(nullable = true, description = "The new session; null when a hook cancelled.") @Nullable SessionResponse session,
+		@Schema(description = "The new session; null when a hook cancelled.") @Nullable SessionResponse session,
 		@Schema(description = "The session branched from.", example = "019a9f3e-0000-7000-8000-000000000000") String previousSessionId) {
 
 	static BranchResponse of(BranchOutcome outcome) {

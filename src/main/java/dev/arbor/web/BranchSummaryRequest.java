@@ -16,7 +16,7 @@ import tools.jackson.databind.JsonNode;
  */
 @Schema(description = "Moves the leaf to fromId and appends a branch_summary entry there.")
 record BranchSummaryRequest(@JsonProperty(required = true) @ValidId
-		@Schema(requiredMode = Schema.RequiredMode.REQUIRED, nullable = true, description = "The position navigated to: an entry id, or null for a new root (stored as fromId \"root\").", example = "a1b2c3d4") @Nullable String fromId,
+		@Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The position navigated to: an entry id, or null for a new root (stored as fromId \"root\").", example = "a1b2c3d4") @Nullable String fromId,
 		@NotNull(message = "is required") @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "The user tried a regex parser and dropped it: too slow on large files.") @Nullable String summary,
 		@Schema(description = "Kept with the summary as given.", example = "{\"readFiles\":[\"src/parse.ts\"],\"modifiedFiles\":[]}") @Nullable JsonNode details,
 		@Schema(example = "false") @Nullable Boolean fromExtension) {

@@ -32,12 +32,14 @@ class ContextController {
 
 	@GetMapping("/sessions/{sessionId}/context")
 	@Operation(summary = "Build the context",
-			description = "`buildSessionContext`: walks the path root → leaf, tracks thinking level, models, mode and injected rules, and emits the messages, starting at the latest compaction's summary and kept entries (SESSION-TREE.md 5). `format=llm` gives what a model receives: summaries and custom messages become user messages.")
+			description = "`buildSessionContext`: walks the path root → leaf, tracks thinking level, models, mode and injected rules, and emits the messages, starting at the latest compaction's summary and kept entries. `format=llm` gives what a model receives: summaries and custom messages become user messages.")
 	@ApiResponse(responseCode = "200", description = "The context; `ETag` is the session's leaf.")
 	ResponseEntity<ContextResponse> buildSessionContext(@PathVariable @ValidId String sessionId,
 			@Parameter(description = "Build at this entry instead of the leaf. An unknown id is a 404.", example = "b2c3d4e5") @RequestParam(required = false) @ValidId @Nullable String leafId,
-			@Parameter(description = "`agent`: agent messages; `llm`: what a model receives.", schema = @Schema(allowableValues = { "agent", "llm" }, defaultValue = "agent")) @RequestParam(defaultValue = "agent") ContextFormat format) {
-		Snapshot<SessionContext> context = this.queries.context(sessionId, leafId, format);
+			@Parameter(description = "`agent`: agent messages; `llm`: what a model receives.", schema = @Schema(allowableValues = { "agent", "llm" }, defaultValue = "agent")) @RequestParam(required = false) @Nullable ContextFormat format) {
+		// the default here, not in @RequestParam: see RequestParameters
+		Snapshot<SessionContext> context = this.queries.context(sessionId, leafId,
+				(format != null) ? format : ContextFormat.AGENT);
 		return Responses.ok(context, ContextResponse.of(context.value()));
 	}
 

@@ -21,11 +21,11 @@ import tools.jackson.databind.JsonNode;
  * @param messages the messages, agent or model view
  */
 @Schema(description = "What the model sees at a leaf: state tracked along the path, then the messages.")
-record ContextResponse(@Schema(nullable = true, example = "c3d4e5f6") @Nullable String leafId,
+record ContextResponse(@Schema(example = "c3d4e5f6") @Nullable String leafId,
 		@Schema(description = "The latest thinking_level_change; \"off\" by default.", example = "high") String thinkingLevel,
 		@Schema(description = "Role → \"provider/modelId\".", example = "{\"default\":\"anthropic/claude-sonnet-4-5\"}") Map<String, String> models,
 		@Schema(description = "The latest mode_change; \"none\" by default.", example = "none") String mode,
-		@Schema(nullable = true, description = "The latest mode_change's data.", example = "{\"file\":\"plan.md\"}") @Nullable JsonNode modeData,
+		@Schema(description = "The latest mode_change's data.", example = "{\"file\":\"plan.md\"}") @Nullable JsonNode modeData,
 		@Schema(example = "[\"tests-first\"]") List<String> injectedTtsrRules,
 		@Schema(description = "Agent messages (format=agent) or what a model receives (format=llm).") List<ContextMessage> messages) {
 

@@ -54,7 +54,7 @@ class EntryController {
 			description = """
 					Appends one entry, or an array of them in order (all or nothing), as children of the leaf; the leaf \
 					moves to the last one. Arbor assigns `id`, `parentId` and `timestamp`; every other field is stored \
-					as sent. Appendable types and their checks are those of SESSION-TREE.md 2.2; `branch_summary` \
+					as sent. The appendable types and their checks are listed with the `EntryDraft` schema; `branch_summary` \
 					is written by `POST /sessions/{sessionId}/branch-summaries` only. Acknowledged once on disk.""")
 	@io.swagger.v3.oas.annotations.parameters.RequestBody(
 			description = "One entry without `id`, `parentId` and `timestamp`, or an array of them.",

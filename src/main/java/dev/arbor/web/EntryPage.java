@@ -14,5 +14,5 @@ import org.jspecify.annotations.Nullable;
  */
 @Schema(description = "A page of entries in file order.")
 record EntryPage(List<EntryLine> items,
-		@Schema(nullable = true, description = "Pass as `after` for the next page: the id of this page's last entry. Null on the last page.", example = "a1b2c3d4") @Nullable String nextCursor) {
+		@Schema(description = "Pass as `after` for the next page: the id of this page's last entry. Null on the last page.", example = "a1b2c3d4") @Nullable String nextCursor) {
 }

@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * @param childIds its direct children in insertion order
  */
 @Schema(description = "One entry with its resolved label and its children.")
-record EntryResponse(EntryLine entry, @Schema(nullable = true, example = "before refactor") @Nullable String label,
+record EntryResponse(EntryLine entry, @Schema(example = "before refactor") @Nullable String label,
 		@Schema(description = "Direct children, in insertion order.", example = "[\"b2c3d4e5\"]") List<String> childIds) {
 
 	static EntryResponse of(EntryDetail detail) {

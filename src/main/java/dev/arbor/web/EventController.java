@@ -38,7 +38,12 @@ class EventController {
 			buffer (`arbor.events.replay-size`) reaches; when it does not reach back that far (or the id is from \
 			before a restart), the first event is `resync` {lastEventId, reason: "replay-unavailable"} instead: \
 			refetch what you show, and go on from there. Comments (`:heartbeat`) keep idle streams open; a client \
-			that falls too far behind is disconnected, to reconnect and replay.""";
+			that falls too far behind is disconnected, to reconnect and replay.
+
+			The stream stays open, so Swagger UI's Execute shows nothing: it waits for the response to end. \
+			Follow it with `curl -N -H 'Accept: text/event-stream' <url>` (`-N` prints each event as it comes), or \
+			in a browser with `new EventSource(url)`, which reconnects by itself and sends `Last-Event-ID` then; \
+			with API keys, add `?access_token=<key>`, as EventSource cannot send headers.""";
 
 	private final EventStreams streams;
 
@@ -51,13 +56,13 @@ class EventController {
 
 	@GetMapping(path = "/sessions/{sessionId}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
 	@Operation(summary = "Stream a session's events", description = STREAM_DESCRIPTION
-			+ " Following a session keeps it loaded, taking in what other processes append to its file. The stream"
-			+ " ends after `session_deleted`.")
+			+ "\n\nFollowing a session keeps it loaded, taking in what other processes append to its file. The"
+			+ " stream ends after `session_deleted`.")
 	@ApiResponse(responseCode = "200", description = "The event stream.",
 			content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string")))
 	SseEmitter sessionEvents(@PathVariable @ValidId String sessionId,
-			@Parameter(description = "The id of the last event received; sent by EventSource when it reconnects.", example = "1764579600000001") @RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventIdHeader,
-			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.", example = "1764579600000001") @RequestParam(required = false) @Nullable String lastEventId) {
+			@Parameter(description = "The id of the last event received; sent by EventSource when it reconnects.") @RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventIdHeader,
+			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.") @RequestParam(required = false) @Nullable String lastEventId) {
 		Long after = LastEventIds.parse(lastEventIdHeader, lastEventId);
 		SessionWatch watch = this.sessions.watch(sessionId);
 		try {
@@ -74,8 +79,8 @@ class EventController {
 	@ApiResponse(responseCode = "200", description = "The event stream.",
 			content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string")))
 	SseEmitter allEvents(
-			@Parameter(description = "The id of the last event received; sent by EventSource when it reconnects.", example = "1764579600000001") @RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventIdHeader,
-			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.", example = "1764579600000001") @RequestParam(required = false) @Nullable String lastEventId) {
+			@Parameter(description = "The id of the last event received; sent by EventSource when it reconnects.") @RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventIdHeader,
+			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.") @RequestParam(required = false) @Nullable String lastEventId) {
 		return this.streams.open(null, LastEventIds.parse(lastEventIdHeader, lastEventId), null);
 	}
 

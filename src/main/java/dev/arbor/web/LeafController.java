@@ -48,7 +48,7 @@ class LeafController {
 
 	@PutMapping("/sessions/{sessionId}/leaf")
 	@Operation(summary = "Move the leaf",
-			description = "`branch(entryId)`, or `resetLeaf()` for a null `entryId`. Nothing is appended; the move is persisted (SESSION-TREE.md 6, 9).")
+			description = "`branch(entryId)`, or `resetLeaf()` for a null `entryId`. Nothing is appended; the move is persisted.")
 	@ApiResponse(responseCode = "200", description = "The new leaf; `ETag` is the new leaf.")
 	ResponseEntity<LeafResponse> moveLeaf(@PathVariable @ValidId String sessionId, ExpectedLeaf expected,
 			@RequestBody @Valid MoveLeafRequest request) {
@@ -58,7 +58,7 @@ class LeafController {
 
 	@PostMapping("/sessions/{sessionId}/branch-summaries")
 	@Operation(summary = "Write a branch summary",
-			description = "`branchWithSummary`: moves the leaf to `fromId` and appends a `branch_summary` there (`fromId` \"root\" for null); the summary becomes the leaf. The summary records the position navigated to, not the abandoned leaf (SESSION-TREE.md 6).")
+			description = "`branchWithSummary`: moves the leaf to `fromId` and appends a `branch_summary` there (`fromId` \"root\" for null); the summary becomes the leaf. The summary records the position navigated to, not the abandoned leaf.")
 	@ApiResponse(responseCode = "201", description = "The `branch_summary` entry; `ETag` is the new leaf.")
 	ResponseEntity<EntryLine> appendBranchSummary(@PathVariable @ValidId String sessionId, ExpectedLeaf expected,
 			@RequestBody @Valid BranchSummaryRequest request) {

@@ -12,5 +12,5 @@ import org.jspecify.annotations.Nullable;
  */
 @Schema(description = "Moves the leaf: to an entry (branch), or to null (resetLeaf: the next append starts a new root).")
 record MoveLeafRequest(@JsonProperty(required = true) @ValidId
-		@Schema(requiredMode = Schema.RequiredMode.REQUIRED, nullable = true, description = "An entry id, or null.", example = "b2c3d4e5") @Nullable String entryId) {
+		@Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "An entry id, or null.", example = "b2c3d4e5") @Nullable String entryId) {
 }

@@ -17,6 +17,6 @@ import org.jspecify.annotations.Nullable;
 record NavigateRequest(@JsonProperty(required = true) @NotNull(message = "is required") @ValidId
 		@Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The entry to navigate to.", example = "a1b2c3d4") @Nullable String targetId,
 		@Schema(description = "Summarize the branch left behind (needs a summary model, else 422).", defaultValue = "false", example = "false") @Nullable Boolean summarize,
-		@Schema(nullable = true, description = "Instructions for the summary instead of the structured default.", example = "Focus on the parser decisions.") @Nullable String customInstructions,
-		@ValidId @Schema(nullable = true, description = "Your id for this navigation: `DELETE /sessions/{sessionId}/navigations/{requestId}` aborts it while it runs.", example = "nav-1") @Nullable String requestId) {
+		@Schema(description = "Instructions for the summary instead of the structured default.", example = "Focus on the parser decisions.") @Nullable String customInstructions,
+		@ValidId @Schema(description = "Your id for this navigation: `DELETE /sessions/{sessionId}/navigations/{requestId}` aborts it while it runs.", example = "nav-1") @Nullable String requestId) {
 }

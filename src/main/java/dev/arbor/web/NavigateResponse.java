@@ -20,11 +20,11 @@ import org.jspecify.annotations.Nullable;
  */
 @Schema(description = "What a navigation did: the leaf before and after, the editor text, the summary written and the rebuilt context.")
 record NavigateResponse(@Schema(example = "false") boolean cancelled, @Schema(example = "false") boolean aborted,
-		@Schema(nullable = true, example = "c3d4e5f6") @Nullable String oldLeafId,
-		@Schema(nullable = true, description = "The leaf now: the summary entry when one was written; the old leaf when nothing changed.", example = "a1b2c3d4") @Nullable String newLeafId,
-		@Schema(nullable = true, description = "For a user or custom message target: its text, to edit and send again.", example = "Make the config loader read env vars") @Nullable String editorText,
-		@Schema(nullable = true, description = "The branch_summary entry written at the new position, as stored.") @Nullable EntryLine summaryEntry,
-		@Schema(nullable = true, description = "With a summary entry: whether a hook supplied it.", example = "false") @Nullable Boolean fromExtension,
+		@Schema(example = "c3d4e5f6") @Nullable String oldLeafId,
+		@Schema(description = "The leaf now: the summary entry when one was written; the old leaf when nothing changed.", example = "a1b2c3d4") @Nullable String newLeafId,
+		@Schema(description = "For a user or custom message target: its text, to edit and send again.", example = "Make the config loader read env vars") @Nullable String editorText,
+		@Schema(description = "The branch_summary entry written at the new position, as stored.") @Nullable EntryLine summaryEntry,
+		@Schema(description = "With a summary entry: whether a hook supplied it.", example = "false") @Nullable Boolean fromExtension,
 		@JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "The context at the new leaf (agent format); left out with `context=false` and when the navigation was cancelled.") @Nullable ContextResponse context) {
 
 	static NavigateResponse of(NavigationOutcome outcome) {

@@ -38,7 +38,7 @@ class NavigationController {
 	@PostMapping("/sessions/{sessionId}/navigate")
 	@Operation(summary = "Navigate",
 			description = """
-					`navigateTree` (SESSION-TREE.md 7): moves the leaf to the target (to its parent for a user or custom \
+					`navigateTree`: moves the leaf to the target (to its parent for a user or custom \
 					message, whose text comes back as `editorText`), optionally writing a summary of the branch left \
 					behind at the new position. `session_before_tree` goes to the event streams and the hooks first: a \
 					hook can cancel, or supply the summary. The target being the leaf already changes nothing. Other \
@@ -46,12 +46,9 @@ class NavigationController {
 					the answer is the preparation (`NavigationPreview`).""")
 	@ApiResponse(responseCode = "200", description = "What the navigation did (or, with `dryRun=true`, would do); `ETag` is the leaf now.",
 			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(oneOf = { NavigateResponse.class, NavigationPreview.class })))
-	@ApiResponse(responseCode = "422", description = "`summarize` without a summary model configured (`type` …/no-summary-model).",
-			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))
-	@ApiResponse(responseCode = "409", description = "A navigation of this session runs under the same `requestId` (`type` …/navigation-in-progress).",
-			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))
-	@ApiResponse(responseCode = "502", description = "The summary model failed, answered nothing, or took longer than `arbor.summary.timeout` (`type` …/summary-failed; `provider` names it); nothing changed.",
-			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))
+	@ProblemResponse(type = ProblemType.NO_SUMMARY_MODEL, description = "`summarize` without a summary model configured.")
+	@ProblemResponse(type = ProblemType.NAVIGATION_IN_PROGRESS, description = "A navigation of this session runs under the same `requestId`.")
+	@ProblemResponse(type = ProblemType.SUMMARY_FAILED, description = "The summary model failed, answered nothing, or took longer than `arbor.summary.timeout` (`provider` names it); nothing changed.")
 	ResponseEntity<?> navigate(@PathVariable @ValidId String sessionId, ExpectedLeaf expected,
 			@RequestBody @Valid NavigateRequest body,
 			@Parameter(description = "Only prepare: change nothing, call no hook, and answer what would be done.") @RequestParam(defaultValue = "false") boolean dryRun,
@@ -71,8 +68,7 @@ class NavigationController {
 	@Operation(summary = "Abort a navigation",
 			description = "Aborts the navigation running under this `requestId` while it waits for hooks or the summary model. It answers `{cancelled:true, aborted:true}` and changes nothing.")
 	@ApiResponse(responseCode = "202", description = "Aborted; the navigation's own request answers with the outcome.")
-	@ApiResponse(responseCode = "404", description = "No navigation of this session runs under that id (or it is applying its result already).",
-			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))
+	@ProblemResponse(type = ProblemType.NAVIGATION_NOT_FOUND, description = "No navigation of this session runs under that id (or it is applying its result already).")
 	ResponseEntity<Void> abortNavigation(@PathVariable @ValidId String sessionId,
 			@PathVariable @ValidId String requestId) {
 		this.navigator.abort(sessionId, requestId);

@@ -18,11 +18,11 @@ import org.jspecify.annotations.Nullable;
  */
 @Schema(description = "The preparation of a navigation (dry run): nothing changed.")
 record NavigationPreview(@Schema(example = "a1b2c3d4") String targetId,
-		@Schema(nullable = true, example = "c3d4e5f6") @Nullable String oldLeafId,
-		@Schema(nullable = true, description = "The deepest entry on both the target's and the leaf's path.", example = "a1b2c3d4") @Nullable String commonAncestorId,
+		@Schema(example = "c3d4e5f6") @Nullable String oldLeafId,
+		@Schema(description = "The deepest entry on both the target's and the leaf's path.", example = "a1b2c3d4") @Nullable String commonAncestorId,
 		@Schema(description = "The entries left behind, root first: what a summary would cover.", example = "[\"b2c3d4e5\",\"c3d4e5f6\"]") List<String> entryIdsToSummarize,
-		@Schema(nullable = true, description = "Where the leaf would go; a summary would be written under it.", example = "a1b2c3d4") @Nullable String newLeafId,
-		@Schema(nullable = true, description = "For a user or custom message target: its text.", example = "Make the config loader read env vars") @Nullable String editorText) {
+		@Schema(description = "Where the leaf would go; a summary would be written under it.", example = "a1b2c3d4") @Nullable String newLeafId,
+		@Schema(description = "For a user or custom message target: its text.", example = "Make the config loader read env vars") @Nullable String editorText) {
 
 	static NavigationPreview of(NavigationPlan plan) {
 		return new NavigationPreview(plan.targetId(), plan.oldLeafId(), plan.commonAncestorId(),

@@ -15,8 +15,11 @@ import org.springframework.web.bind.annotation.InitBinder;
  * invalid; an empty text parameter is absent ({@code ?cursor=} is no cursor, as a form leaves an empty field out).
  * Everything else takes exactly its documented spelling: {@code true} or {@code false}, a decimal integer (no sign
  * but {@code -}, no {@code 0x}, no blanks), the API's names of filters and formats ({@code no-tools}, {@code llm};
- * editors, because a converter that refuses a value lets Spring fall back to the enum's constant names). How often
- * a parameter may appear, and whether it may be empty, {@link QueryParameterCheck} says.
+ * editors, because a converter that refuses a value lets Spring fall back to the enum's constant names). For the
+ * same reason a controller gives a filter or format its default itself rather than by
+ * {@code @RequestParam(defaultValue)}: springdoc converts that default with the conversion service, which knows
+ * only the constant names, and warns at start-up. How often a parameter may appear, and whether it may be empty,
+ * {@link QueryParameterCheck} says.
  */
 @ControllerAdvice
 class RequestParameters {

@@ -96,12 +96,14 @@ class SessionController {
 					`arbor.api.max-request-bytes`.""")
 	@io.swagger.v3.oas.annotations.parameters.RequestBody(description = "The session file, one JSON object a line.",
 			content = @Content(mediaType = NDJSON, schema = @Schema(type = "string"), examples = @ExampleObject(value = """
-					{"type":"session","version":3,"id":"imported-1","timestamp":"2025-11-20T23:33:01.550Z","cwd":"/home/me/project"}
-					{"type":"message","id":"a1b2c3d4","parentId":null,"timestamp":"2025-11-20T23:33:02.000Z","message":{"role":"user","content":"hi"}}
+					{"type":"session","version":3,"id":"019a9f3e-7b2c-7d4e-8f10-2a3b4c5d6e7f","timestamp":"2025-11-20T23:33:01.550Z","cwd":"/home/me/project"}
+					{"type":"message","id":"a1b2c3d4","parentId":null,"timestamp":"2025-11-20T23:33:02.000Z","message":{"role":"user","content":"Make the config loader read env vars"}}
+					{"type":"message","id":"b2c3d4e5","parentId":"a1b2c3d4","timestamp":"2025-11-20T23:33:05.120Z","message":{"role":"assistant","content":[{"type":"text","text":"It reads ARBOR_* now."}],"provider":"anthropic","model":"claude-sonnet-4-5"}}
+					{"type":"message","id":"c3d4e5f6","parentId":"b2c3d4e5","timestamp":"2025-11-20T23:33:09.000Z","message":{"role":"user","content":"Run the tests"}}
 					""")))
 	@ApiResponse(responseCode = "201", description = "Imported; `Location` names the session.")
-	@ApiResponse(responseCode = "409", description = "A session with the file's id exists (`newId=true` imports it under a fresh one).",
-			content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE))
+	@ProblemResponse(type = ProblemType.SESSION_EXISTS,
+			description = "A session with the file's id exists (`newId=true` imports it under a fresh one).")
 	ResponseEntity<SessionResponse> importSession(@RequestBody byte[] file,
 			@Parameter(description = "Leave out lines that are not entries instead of refusing the file.") @RequestParam(defaultValue = "false") boolean skipMalformedLines,
 			@Parameter(description = "Store it under a fresh session id (written into its header) instead of the file's: for a file imported before, or one whose id another session has (409 otherwise).") @RequestParam(defaultValue = "false") boolean newId) {

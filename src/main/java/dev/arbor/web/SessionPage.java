@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  */
 @Schema(description = "A page of sessions, most recently updated first, and the files that are not sessions.")
 record SessionPage(List<SessionResponse> items,
-		@Schema(nullable = true, description = "Pass as `cursor` for the next page; null on the last page.", example = "MTc2MzY4MTE4MTU1MHwwMTlhOWYzZQ") @Nullable String nextCursor,
+		@Schema(description = "Pass as `cursor` for the next page; null on the last page.", example = "MTc2MzY4MTE4MTU1MHwwMTlhOWYzZQ") @Nullable String nextCursor,
 		@Schema(description = "Every `.jsonl` file under the storage directory that is not a usable session: listed, never modified.") List<Unreadable> unreadable) {
 
 	/**

@@ -44,14 +44,16 @@ class TreeController {
 
 	@GetMapping("/sessions/{sessionId}/tree/rows")
 	@Operation(summary = "Get the selector rows",
-			description = "The tree flattened depth-first with the leaf's branch first, filtered and searched as the upstream tree selector does (SESSION-TREE.md 10). A search token matches as a substring or as the letters of one word in order (`cfg` finds `config`); every token must match.")
+			description = "The tree flattened depth-first with the leaf's branch first, filtered and searched as the upstream tree selector does. A search token matches as a substring or as the letters of one word in order (`cfg` finds `config`); every token must match.")
 	@ApiResponse(responseCode = "200", description = "A page of rows; `ETag` is the leaf.")
 	ResponseEntity<TreeRowsResponse> getTreeRows(@PathVariable @ValidId String sessionId,
-			@Parameter(description = "Which entries show.", schema = @Schema(allowableValues = { "default", "no-tools", "user-only", "labeled-only", "all" }, defaultValue = "default")) @RequestParam(defaultValue = "default") RowFilter filter,
+			@Parameter(description = "Which entries show.", schema = @Schema(allowableValues = { "default", "no-tools", "user-only", "labeled-only", "all" }, defaultValue = "default")) @RequestParam(required = false) @Nullable RowFilter filter,
 			@Parameter(description = "Search: whitespace-separated tokens, all of which must match.", example = "cfg") @RequestParam(required = false) @Nullable String q,
 			@Parameter(description = "The most rows on the page (1 to 10000).") @RequestParam(defaultValue = "1000") @Min(1) @Max(10000) int limit,
 			@Parameter(description = "The `nextCursor` of the previous page.") @RequestParam(required = false) @Nullable String cursor) {
-		Snapshot<RowsPage> rows = this.queries.rows(sessionId, filter, q, limit, cursor);
+		// the default here, not in @RequestParam: see RequestParameters
+		Snapshot<RowsPage> rows = this.queries.rows(sessionId, (filter != null) ? filter : RowFilter.DEFAULT, q, limit,
+				cursor);
 		return Responses.ok(rows, TreeRowsResponse.of(rows.value()));
 	}
 

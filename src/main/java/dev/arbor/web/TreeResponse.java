@@ -16,8 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param rootIds the roots, in file order
  * @param nodes one node per entry, in file order
  */
-@Schema(description = "Every entry once, flat; children sorted by timestamp (SESSION-TREE.md 4).")
-record TreeResponse(@Schema(nullable = true, example = "c3d4e5f6") @Nullable String leafId,
+@Schema(description = "Every entry once, flat; children sorted by timestamp.")
+record TreeResponse(@Schema(example = "c3d4e5f6") @Nullable String leafId,
 		@Schema(example = "[\"a1b2c3d4\"]") List<String> rootIds, List<Node> nodes) {
 
 	/**
@@ -32,10 +32,10 @@ record TreeResponse(@Schema(nullable = true, example = "c3d4e5f6") @Nullable Str
 	 */
 	@Schema(name = "TreeNode", description = "One entry of the tree, without its content.")
 	record Node(@Schema(example = "b2c3d4e5") String id,
-			@Schema(nullable = true, description = "The node this one hangs under; null for a root (also when the stored parentId names no entry).", example = "a1b2c3d4") @Nullable String parentId,
+			@Schema(description = "The node this one hangs under; null for a root (also when the stored parentId names no entry).", example = "a1b2c3d4") @Nullable String parentId,
 			@Schema(example = "message") String type,
-			@Schema(nullable = true, description = "The entry's timestamp in UTC with milliseconds (an offset or missing milliseconds in the file are normalized); null when it has none that can be read.", example = "2025-11-20T23:33:05.120Z") @Nullable String timestamp,
-			@Schema(nullable = true, example = "before refactor") @Nullable String label,
+			@Schema(description = "The entry's timestamp in UTC with milliseconds (an offset or missing milliseconds in the file are normalized); null when it has none that can be read.", example = "2025-11-20T23:33:05.120Z") @Nullable String timestamp,
+			@Schema(example = "before refactor") @Nullable String label,
 			@Schema(description = "Children sorted by timestamp, stable for equal timestamps.", example = "[\"c3d4e5f6\"]") List<String> childIds) {
 	}
 

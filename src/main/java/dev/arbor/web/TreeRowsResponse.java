@@ -17,10 +17,10 @@ import org.jspecify.annotations.Nullable;
  * @param rows this page's rows, in display order
  * @param nextCursor pass as {@code cursor} for the next page; {@code null} on the last
  */
-@Schema(description = "The selector view: the tree flattened depth-first, the leaf's branch first, filtered and searched (SESSION-TREE.md 10).")
-record TreeRowsResponse(@Schema(example = "default") String filter, @Schema(nullable = true, example = "cfg") @Nullable String q,
+@Schema(description = "The selector view: the tree flattened depth-first, the leaf's branch first, filtered and searched.")
+record TreeRowsResponse(@Schema(example = "default") String filter, @Schema(example = "cfg") @Nullable String q,
 		@Schema(example = "1019") int total, @Schema(example = "12") int matched, List<Row> rows,
-		@Schema(nullable = true, description = "Pass as `cursor` for the next page: the id of this page's last row. Null on the last page.", example = "b2c3d4e5") @Nullable String nextCursor) {
+		@Schema(description = "Pass as `cursor` for the next page: the id of this page's last row. Null on the last page.", example = "b2c3d4e5") @Nullable String nextCursor) {
 
 	/**
 	 * One row.
@@ -36,11 +36,11 @@ record TreeRowsResponse(@Schema(example = "default") String filter, @Schema(null
 	 * @param isLeaf whether the entry is the leaf
 	 */
 	@Schema(name = "TreeRow", description = "One row of the selector view.")
-	record Row(@Schema(example = "b2c3d4e5") String id, @Schema(nullable = true, example = "a1b2c3d4") @Nullable String parentId,
+	record Row(@Schema(example = "b2c3d4e5") String id, @Schema(example = "a1b2c3d4") @Nullable String parentId,
 			@Schema(description = "Ancestors of this row that are rows of this view too: in row order it grows by at most one.", example = "1") int depth,
-			@Schema(example = "message") String type, @Schema(nullable = true, example = "user") @Nullable String role,
+			@Schema(example = "message") String type, @Schema(example = "user") @Nullable String role,
 			@Schema(description = "A one-line preview, at most 200 characters.", example = "Make the config loader read env vars") String text,
-			@Schema(nullable = true, example = "before refactor") @Nullable String label,
+			@Schema(example = "before refactor") @Nullable String label,
 			@Schema(example = "true") boolean onActivePath, @Schema(example = "false") boolean isLeaf) {
 
 		static Row of(TreeRow row) {

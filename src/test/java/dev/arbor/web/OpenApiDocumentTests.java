@@ -5,10 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.arbor.session.Json;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,6 +16,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpHeaders;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -60,16 +61,12 @@ class OpenApiDocumentTests {
 	@Autowired
 	RestTestClient client;
 
+	@LocalServerPort
+	int port;
+
 	@Test
 	void committedDocumentShouldEqualTheGeneratedOne() throws IOException {
-		String generated = new String(this.client.get()
-			.uri("/v3/api-docs.yaml")
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody()
-			.returnResult()
-			.getResponseBody(), StandardCharsets.UTF_8);
+		String generated = ApiDocument.text(this.port, "/v3/api-docs.yaml");
 		if (Boolean.getBoolean("arbor.openapi.write")) {
 			Files.createDirectories(COMMITTED.getParent());
 			Files.writeString(COMMITTED, generated);
@@ -116,9 +113,12 @@ class OpenApiDocumentTests {
 				softly.assertThat(schema.getValue().has("description")).as(schema.getKey()).isTrue();
 				for (Map.Entry<String, JsonNode> property : schema.getValue().path("properties").properties()) {
 					JsonNode value = property.getValue();
-					boolean shown = value.has("example") || value.has("$ref") || value.path("items").has("$ref");
-					softly.assertThat(shown).as(schema.getKey() + "." + property.getKey() + " example").isTrue();
-					softly.assertThat(value.has("description") || value.has("$ref") || value.path("items").has("$ref"))
+					boolean reference = value.has("$ref") || value.path("items").has("$ref")
+							|| value.path("anyOf").path(0).has("$ref");
+					softly.assertThat(value.has("example") || reference)
+						.as(schema.getKey() + "." + property.getKey() + " example")
+						.isTrue();
+					softly.assertThat(value.has("description") || reference)
 						.as(schema.getKey() + "." + property.getKey() + " description")
 						.isTrue();
 				}
@@ -147,15 +147,117 @@ class OpenApiDocumentTests {
 		assertThat(config).contains("\"url\":\"/v3/api-docs\"");
 	}
 
+	@Test
+	void withoutApiKeysTheDocumentShouldAskForNone() {
+		JsonNode document = document();
+		assertThat(document.has("security")).isFalse();
+		assertThat(document.path("components").has("securitySchemes")).isFalse();
+	}
+
+	@Test
+	void documentShouldReferToNothingOutsideItAndHoldNoTabs() {
+		String document = ApiDocument.text(this.port, "/v3/api-docs");
+		assertThat(document).doesNotContain("\\t", "SESSION-TREE", "API.md", "../", "shared/spec");
+		assertThat(document().get("info").has("license")).isFalse();
+	}
+
+	@Test
+	void optionalHeadersShouldCarryNoExampleForSwaggerUiToSend() {
+		SoftAssertions.assertSoftly(softly -> {
+			for (ApiDocument.Operation operation : ApiDocument.fetch(this.port).operations()) {
+				for (JsonNode parameter : operation.node().path("parameters")) {
+					if ("header".equals(parameter.get("in").asString())) {
+						softly.assertThat(parameter.has("example") || parameter.path("schema").has("example"))
+							.as(operation.name() + " " + parameter.get("name").asString())
+							.isFalse();
+					}
+				}
+			}
+		});
+	}
+
+	/** Typed clients make every property optional that a schema does not list as required. */
+	@Test
+	void everyObjectOfASuccessfulResponseShouldListItsRequiredProperties() {
+		ApiDocument document = ApiDocument.fetch(this.port);
+		Map<String, JsonNode> objects = new LinkedHashMap<>();
+		for (ApiDocument.Operation operation : document.operations()) {
+			for (Map.Entry<String, JsonNode> response : operation.node().get("responses").properties()) {
+				if (response.getKey().startsWith("2")) {
+					for (JsonNode media : response.getValue().path("content")) {
+						collectObjects(document, media.path("schema"), operation.name() + " " + response.getKey(), objects);
+					}
+				}
+			}
+		}
+		assertThat(objects).containsKeys("#/components/schemas/Session", "#/components/schemas/NavigateResponse",
+				"#/components/schemas/TreeNode", "#/components/schemas/Entry");
+		SoftAssertions.assertSoftly(softly -> objects.forEach((where, schema) -> {
+			softly.assertThat(schema.path("required").isArray()).as(where + " lists required properties").isTrue();
+			for (JsonNode required : schema.path("required")) {
+				softly.assertThat(schema.path("properties").has(required.asString()))
+					.as(where + " has its required " + required.asString())
+					.isTrue();
+			}
+		}));
+	}
+
+	@Test
+	void everyErrorResponseShouldShowAnExampleOfItsOwnStatusForEachTypeItMayHave() {
+		ApiDocument document = ApiDocument.fetch(this.port);
+		SoftAssertions.assertSoftly(softly -> {
+			for (ApiDocument.Operation operation : document.operations()) {
+				for (Map.Entry<String, JsonNode> response : operation.node().get("responses").properties()) {
+					JsonNode problem = response.getValue().path("content").path("application/problem+json");
+					if (problem.isMissingNode()) {
+						continue;
+					}
+					String where = operation.name() + " " + response.getKey();
+					softly.assertThat(problem.path("examples").size()).as(where + " examples").isPositive();
+					for (Map.Entry<String, JsonNode> example : problem.path("examples").properties()) {
+						JsonNode value = document.dereference(example.getValue()).path("value");
+						softly.assertThat(value.path("status").asInt()).as(where + " " + example.getKey()).hasToString(response.getKey());
+						softly.assertThat(value.path("type").asString()).as(where + " " + example.getKey())
+							.isEqualTo(ProblemType.BASE_URI + example.getKey());
+					}
+				}
+			}
+		});
+	}
+
+	/** Object schemas reachable from this one, by where they are defined; maps and free JSON have no properties. */
+	private static void collectObjects(ApiDocument document, JsonNode schema, String where, Map<String, JsonNode> objects) {
+		if (schema.isMissingNode()) {
+			return;
+		}
+		if (schema.has("$ref")) {
+			String ref = schema.get("$ref").asString();
+			if (!objects.containsKey(ref)) {
+				JsonNode target = document.resolve(ref);
+				if (target.has("properties")) {
+					objects.put(ref, target);
+				}
+				collectObjects(document, target, ref, objects);
+			}
+			return;
+		}
+		if (schema.has("properties") && !objects.containsKey(where)) {
+			objects.put(where, schema);
+		}
+		for (JsonNode property : schema.path("properties")) {
+			collectObjects(document, property, where, objects);
+		}
+		collectObjects(document, schema.path("items"), where, objects);
+		collectObjects(document, schema.path("additionalProperties"), where, objects);
+		for (String composition : List.of("oneOf", "anyOf", "allOf")) {
+			for (JsonNode part : schema.path(composition)) {
+				collectObjects(document, part, where, objects);
+			}
+		}
+	}
+
 	private JsonNode document() {
-		return Json.MAPPER.readTree(this.client.get()
-			.uri("/v3/api-docs")
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody()
-			.returnResult()
-			.getResponseBody());
+		return ApiDocument.fetch(this.port).root();
 	}
 
 }

@@ -117,6 +117,13 @@ class SecurityApiTests {
 	}
 
 	@Test
+	void withApiKeysTheDocumentShouldAskForTheBearerKeyEverywhere() {
+		JsonNode document = ApiDocument.fetch(this.port).root();
+		assertThat(document.at("/components/securitySchemes/apiKey/scheme").asString()).isEqualTo("bearer");
+		assertThat(document.at("/security/0").has("apiKey")).isTrue();
+	}
+
+	@Test
 	void pathsThatOnlyLookOpenShouldNeedAKey() {
 		for (String path : List.of("/actuator/healthz", "/actuator/health/../info", "/v3/api-docs/..%2F..%2Fsessions",
 				"/swagger-ui/../sessions", "/actuator/health;x")) {
