@@ -30,8 +30,8 @@ public final class Fixtures {
 	public static Path directory() {
 		Path start = Path.of("").toAbsolutePath();
 		Path found = find(start);
-		Assumptions.assumeTrue(found != null, () -> "Skipped: the upstream session files are not here (no "
-				+ Path.of("shared", "fixtures") + " directory in " + start + " or above it)");
+		Assumptions.assumeTrue(found != null, () -> "the upstream session files are not here: no "
+				+ Path.of("shared", "fixtures") + " directory in " + start + " or above it");
 		return found;
 	}
 
