@@ -6,10 +6,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Assumptions;
+
 /**
  * The upstream session files in {@code shared/fixtures} (found by walking up from the working
  * directory, so a clone next to {@code shared/} and a worktree elsewhere both work). Tests copy them
  * into a temp directory and never touch the originals.
+ * <p>
+ * They are not part of the repository: where no {@code shared/fixtures} lies above the working directory, every
+ * method aborts the calling test (skipped, not failed). Tests that only need a realistic session use
+ * {@link TestSessions}, which always runs.
  */
 public final class Fixtures {
 
@@ -21,13 +28,11 @@ public final class Fixtures {
 	}
 
 	public static Path directory() {
-		for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-			Path candidate = dir.resolve("shared").resolve("fixtures");
-			if (Files.isDirectory(candidate)) {
-				return candidate;
-			}
-		}
-		throw new IllegalStateException("No shared/fixtures directory above " + Path.of("").toAbsolutePath());
+		Path start = Path.of("").toAbsolutePath();
+		Path found = find(start);
+		Assumptions.assumeTrue(found != null, () -> "the upstream session files are not here: no "
+				+ Path.of("shared", "fixtures") + " directory in " + start + " or above it");
+		return found;
 	}
 
 	public static Path path(String name) {
@@ -45,6 +50,16 @@ public final class Fixtures {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	private static @Nullable Path find(Path start) {
+		for (Path dir = start; dir != null; dir = dir.getParent()) {
+			Path candidate = dir.resolve("shared").resolve("fixtures");
+			if (Files.isDirectory(candidate)) {
+				return candidate;
+			}
+		}
+		return null;
 	}
 
 }

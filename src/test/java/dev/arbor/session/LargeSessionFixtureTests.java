@@ -3,7 +3,6 @@ package dev.arbor.session;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,7 +10,8 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.BeforeAll;
+import dev.arbor.Fixtures;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,15 +23,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LargeSessionFixtureTests {
 
-	private static final String FIXTURE = "omp-v3-large-session.jsonl";
-
 	private static List<byte[]> fileLines;
 
 	private static SessionTree tree;
 
-	@BeforeAll
-	static void load() throws IOException {
-		byte[] bytes = Files.readAllBytes(fixtures().resolve(FIXTURE));
+	/** Once for the class, but before each test, so that where the fixture is absent every test reports its skip. */
+	@BeforeEach
+	void load() throws IOException {
+		if (tree != null) {
+			return;
+		}
+		byte[] bytes = Files.readAllBytes(Fixtures.path(Fixtures.OMP_V3));
 		fileLines = new ArrayList<>();
 		int start = 0;
 		for (int i = 0; i < bytes.length; i++) {
@@ -49,17 +51,6 @@ class LargeSessionFixtureTests {
 			entries.add(EntryLine.of(line));
 		}
 		tree = SessionTree.of(header, titleSlot, entries);
-	}
-
-	/** {@code shared/fixtures}, found by walking up from the working directory. */
-	private static Path fixtures() {
-		for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-			Path candidate = dir.resolve("shared").resolve("fixtures");
-			if (Files.isRegularFile(candidate.resolve(FIXTURE))) {
-				return candidate;
-			}
-		}
-		throw new IllegalStateException("No shared/fixtures/" + FIXTURE + " above " + Path.of("").toAbsolutePath());
 	}
 
 	@Test

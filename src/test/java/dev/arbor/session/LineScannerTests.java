@@ -1,14 +1,12 @@
 package dev.arbor.session;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
-import dev.arbor.Fixtures;
+import dev.arbor.TestSessions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class LineScannerTests {
 
 	@Test
-	void scanWhenLinesAreTheFixtureShouldReadTheSameFieldsAsJackson() throws Exception {
+	void scanWhenLinesAreTestSessionsShouldReadTheSameFieldsAsJackson() throws Exception {
 		for (byte[] line : fixtureLines()) {
 			EntryScan scan = EntryScan.of(line);
 			ObjectNode node = Json.parseObject(line);
@@ -46,7 +44,7 @@ class LineScannerTests {
 	}
 
 	@Test
-	void scanWhenLinesAreDamagedShouldRejectExactlyWhatJacksonRejects() throws IOException {
+	void scanWhenLinesAreDamagedShouldRejectExactlyWhatJacksonRejects() {
 		long seed = System.nanoTime();
 		Random random = new Random(seed);
 		List<byte[]> lines = fixtureLines();
@@ -181,10 +179,13 @@ class LineScannerTests {
 		}
 	}
 
-	private static List<byte[]> fixtureLines() throws IOException {
+	/** Every line of both test sessions: each entry type, escapes, non-ASCII text and image data. */
+	private static List<byte[]> fixtureLines() {
 		List<byte[]> lines = new ArrayList<>();
-		for (String line : Files.readAllLines(Fixtures.path(Fixtures.OMP_V3), StandardCharsets.UTF_8)) {
-			lines.add(line.getBytes(StandardCharsets.UTF_8));
+		for (String session : List.of(TestSessions.PI_V1, TestSessions.OMP_V3)) {
+			for (String line : TestSessions.lines(session)) {
+				lines.add(line.getBytes(StandardCharsets.UTF_8));
+			}
 		}
 		return lines;
 	}

@@ -3,13 +3,13 @@ package dev.arbor.session;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.IntStream;
 
+import dev.arbor.Fixtures;
 import org.jspecify.annotations.Nullable;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
@@ -341,7 +341,7 @@ class TreeRowsTests {
 
 	@Test
 	void fixtureWhenFilteredShouldGiveTheIndependentlyCountedRows() throws IOException {
-		SessionTree tree = loadFixture("omp-v3-large-session.jsonl");
+		SessionTree tree = loadFixture(Fixtures.OMP_V3);
 
 		TreeRows userOnly = tree.getTreeRows(RowFilter.USER_ONLY, null);
 
@@ -368,7 +368,7 @@ class TreeRowsTests {
 
 	@Test
 	void fixtureWhenSearchedShouldMatchTheIndependentlyCountedRows() throws IOException {
-		SessionTree tree = loadFixture("omp-v3-large-session.jsonl");
+		SessionTree tree = loadFixture(Fixtures.OMP_V3);
 
 		assertThat(tree.getTreeRows(RowFilter.USER_ONLY, "theme").matched()).isEqualTo(34);
 		assertThat(tree.getTreeRows(RowFilter.USER_ONLY, "thm").matched()).isEqualTo(37);
@@ -446,7 +446,7 @@ class TreeRowsTests {
 
 	/** A title slot on line 1, the header on line 2, then one entry a line. */
 	private static SessionTree loadFixture(String name) throws IOException {
-		List<String> lines = Files.readAllLines(fixtures().resolve(name), StandardCharsets.UTF_8);
+		List<String> lines = Files.readAllLines(Fixtures.path(name), StandardCharsets.UTF_8);
 		Function<String, byte[]> bytes = line -> line.getBytes(StandardCharsets.UTF_8);
 		SessionHeader header = SessionHeader.parse(Json.parseObject(bytes.apply(lines.get(1))));
 		assertThat(header).isNotNull();
@@ -456,17 +456,6 @@ class TreeRowsTests {
 			.map(line -> EntryLine.of(bytes.apply(line)))
 			.toList();
 		return SessionTree.of(header, null, entries);
-	}
-
-	/** {@code shared/fixtures}, found walking up from the working directory (worktrees sit beside it). */
-	private static Path fixtures() {
-		for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-			Path candidate = dir.resolve("shared/fixtures");
-			if (Files.isDirectory(candidate)) {
-				return candidate;
-			}
-		}
-		throw new IllegalStateException("No shared/fixtures directory above " + Path.of("").toAbsolutePath());
 	}
 
 }

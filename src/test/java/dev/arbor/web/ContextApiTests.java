@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.UUID;
 
 import dev.arbor.Fixtures;
+import dev.arbor.TestSessions;
 import dev.arbor.session.Json;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,9 @@ class ContextApiTests {
 
 	/** The fixture's last entry in file order, its leaf after import. */
 	private static final String OMP_LEAF = "c7739972";
+
+	/** The leaf of {@link TestSessions#OMP_V3} after import: its last entry in file order. */
+	private static final String TEST_SESSION_LEAF = "992acf8d";
 
 	private static final MediaType NDJSON = MediaType.parseMediaType("application/x-ndjson");
 
@@ -365,6 +369,19 @@ class ContextApiTests {
 		assertThat(roles(llm)).containsOnly("user", "assistant", "toolResult");
 	}
 
+	@Test
+	void getContextOfTheOmpTestSessionShouldStartAtItsLatestCompactionAndTrackModelsPerRole() {
+		importOmpTestSession();
+		JsonNode context = getContext(TestSessions.SESSION_ID, TEST_SESSION_LEAF, "");
+		assertThat(context.get("leafId").asString()).isEqualTo(TEST_SESSION_LEAF);
+		assertThat(roles(context)).hasSize(24).startsWith("compactionSummary", "user").containsOnlyOnce("branchSummary");
+		assertThat(context.get("models"))
+			.isEqualTo(json("{'default':'anthropic/claude-sonnet-4-5','smol':'anthropic/claude-haiku-4-5'}"));
+		assertThat(context.get("thinkingLevel").asString()).isEqualTo("medium");
+		JsonNode llm = getContext(TestSessions.SESSION_ID, TEST_SESSION_LEAF, "?format=llm");
+		assertThat(roles(llm)).hasSize(24).containsOnly("user", "assistant", "toolResult");
+	}
+
 	// Sessions and requests
 
 	/** Imports a session file: a header with a fresh id, then the entries (JSON with single quotes). */
@@ -387,25 +404,34 @@ class ContextApiTests {
 
 	/** The omp fixture, imported unchanged once per storage directory; tests only read it. */
 	private void importOmpFixture() {
+		try {
+			importOnce(OMP_ID, Files.readAllBytes(Fixtures.path(Fixtures.OMP_V3)));
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/** The omp test session, imported unchanged once per storage directory; tests only read it. */
+	private void importOmpTestSession() {
+		importOnce(TestSessions.SESSION_ID, TestSessions.bytes(TestSessions.OMP_V3));
+	}
+
+	private void importOnce(String sessionId, byte[] file) {
 		boolean imported = this.client.get()
-			.uri("/sessions/{id}", OMP_ID)
+			.uri("/sessions/{id}", sessionId)
 			.exchange()
 			.returnResult(String.class)
 			.getStatus()
 			.is2xxSuccessful();
 		if (!imported) {
-			try {
-				this.client.post()
-					.uri("/sessions/import")
-					.contentType(NDJSON)
-					.body(Files.readAllBytes(Fixtures.path(Fixtures.OMP_V3)))
-					.exchange()
-					.expectStatus()
-					.isCreated();
-			}
-			catch (IOException ex) {
-				throw new IllegalStateException(ex);
-			}
+			this.client.post()
+				.uri("/sessions/import")
+				.contentType(NDJSON)
+				.body(file)
+				.exchange()
+				.expectStatus()
+				.isCreated();
 		}
 	}
 

@@ -7,11 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import dev.arbor.Fixtures;
+import dev.arbor.TestSessions;
 import dev.arbor.session.Json;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -56,8 +58,8 @@ class EntryApiTests {
 	RestTestClient client;
 
 	@AfterEach
-	void deleteImportedFixture() {
-		this.client.delete().uri("/sessions/{id}", fixtureHeader().get("id").asString()).exchange();
+	void deleteImportedTestSession() {
+		this.client.delete().uri("/sessions/{id}", TestSessions.SESSION_ID).exchange();
 	}
 
 	@Test
@@ -570,15 +572,17 @@ class EntryApiTests {
 	}
 
 	@Test
-	void entriesOfAnImportedOmpFixtureShouldBeReturnedExactlyAsStored() {
-		byte[] fixture = bytes(Fixtures.path(Fixtures.OMP_V3));
-		List<String> fixtureLines = textLines(fixture);
-		List<String> entryLines = fixtureLines.subList(2, fixtureLines.size());
-		String sessionId = fixtureHeader().get("id").asString();
+	void entriesOfAnImportedOmpSessionShouldBeReturnedExactlyAsStored() {
+		byte[] file = TestSessions.bytes(TestSessions.OMP_V3);
+		List<String> fileLines = textLines(file);
+		List<String> entryLines = fileLines.subList(2, fileLines.size());
+		List<String> pathLines = pathToLastEntry(entryLines);
+		assertThat(pathLines).hasSizeLessThan(entryLines.size()); // the session has branches
+		String sessionId = TestSessions.SESSION_ID;
 		this.client.post()
 			.uri("/sessions/import")
 			.contentType(MediaType.parseMediaType("application/x-ndjson"))
-			.body(fixture)
+			.body(file)
 			.exchange()
 			.expectStatus()
 			.isCreated();
@@ -592,19 +596,19 @@ class EntryApiTests {
 			.expectBody()
 			.returnResult();
 		JsonNode path = ApiSessions.json(result.getResponseBody());
-		assertThat(path.size()).isEqualTo(entryLines.size());
-		for (int i = 0; i < entryLines.size(); i++) {
-			assertThat(path.get(i)).as("entry %d of the path", i).isEqualTo(json(entryLines.get(i)));
+		assertThat(path.size()).isEqualTo(pathLines.size());
+		for (int i = 0; i < pathLines.size(); i++) {
+			assertThat(path.get(i)).as("entry %d of the path", i).isEqualTo(json(pathLines.get(i)));
 		}
 		assertThat(new String(result.getResponseBody(), StandardCharsets.UTF_8))
-			.isEqualTo("[" + String.join(",", entryLines) + "]");
+			.isEqualTo("[" + String.join(",", pathLines) + "]");
 		List<JsonNode> listed = new ArrayList<>();
-		JsonNode page = entryPage("/sessions/{id}/entries?limit=1000", sessionId);
+		JsonNode page = entryPage("/sessions/{id}/entries?limit=100", sessionId);
 		listed.addAll(list(page.get("items")));
-		page = entryPage("/sessions/{id}/entries?limit=1000&after={after}", sessionId, page.get("nextCursor").asString());
+		page = entryPage("/sessions/{id}/entries?limit=100&after={after}", sessionId, page.get("nextCursor").asString());
 		listed.addAll(list(page.get("items")));
 		assertThat(page.get("nextCursor").isNull()).isTrue();
-		assertThat(listed).containsExactlyElementsOf(list(path));
+		assertThat(listed).containsExactlyElementsOf(entryLines.stream().map(EntryApiTests::json).toList());
 	}
 
 	/**
@@ -719,8 +723,18 @@ class EntryApiTests {
 		return items;
 	}
 
-	private static JsonNode fixtureHeader() {
-		return json(textLines(bytes(Fixtures.path(Fixtures.OMP_V3))).get(1));
+	/** The stored lines from the root down to the last entry in file order, found by following each parentId. */
+	private static List<String> pathToLastEntry(List<String> entryLines) {
+		Map<String, String> byId = new HashMap<>();
+		entryLines.forEach(line -> byId.put(json(line).get("id").asString(), line));
+		List<String> path = new ArrayList<>();
+		for (String line = entryLines.get(entryLines.size() - 1); line != null;) {
+			path.add(line);
+			JsonNode parentId = json(line).get("parentId");
+			line = parentId.isNull() ? null : byId.get(parentId.asString());
+		}
+		Collections.reverse(path);
+		return path;
 	}
 
 	private static byte[] bytes(Path file) {

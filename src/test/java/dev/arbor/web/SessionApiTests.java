@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import dev.arbor.Fixtures;
+import dev.arbor.TestSessions;
 import dev.arbor.session.Json;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -59,10 +59,10 @@ class SessionApiTests {
 	@Autowired
 	RestTestClient client;
 
-	/** Both fixtures hold the same session id: each test that imports one starts without it. */
+	/** Both test sessions hold the same session id: each test that imports one starts without it. */
 	@AfterEach
-	void deleteImportedFixtures() {
-		this.client.delete().uri("/sessions/{id}", fixtureSessionId()).exchange();
+	void deleteImportedTestSessions() {
+		this.client.delete().uri("/sessions/{id}", testSessionId()).exchange();
 	}
 
 	@Test
@@ -162,11 +162,11 @@ class SessionApiTests {
 	@Test
 	void listSessionsShouldFindFilesOthersAddedAndReportThoseThatAreNoSessions() throws IOException {
 		Path dropped = Files.createDirectories(storage.resolve("dropped-" + uniqueCwd().replace('/', '-')));
-		Files.copy(Fixtures.path(Fixtures.PI_V1), dropped.resolve("upstream.jsonl"));
+		TestSessions.copy(TestSessions.PI_V1, dropped);
 		Files.writeString(dropped.resolve("notes.jsonl"), "just some notes\n");
 		byte[] notes = Files.readAllBytes(dropped.resolve("notes.jsonl"));
 		JsonNode page = list("/sessions");
-		assertThat(ids(page.get("items"))).contains(fixtureSessionId());
+		assertThat(ids(page.get("items"))).contains(testSessionId());
 		String name = storage.relativize(dropped.resolve("notes.jsonl")).toString();
 		assertThat(page.get("unreadable").toString()).contains("{\"file\":\"" + name + "\",\"reason\":");
 		assertThat(dropped.resolve("notes.jsonl")).hasBinaryContent(notes);
@@ -435,15 +435,15 @@ class SessionApiTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "application/x-ndjson", "text/plain" })
-	void importOmpFixtureShouldReturn201AndStoreTheFileByteForByte(String contentType) {
-		byte[] fixture = fixture(Fixtures.OMP_V3);
-		List<JsonNode> fixtureLines = lines(fixture);
-		String lastId = fixtureLines.get(fixtureLines.size() - 1).get("id").asString();
-		String id = fixtureSessionId();
+	void importOmpSessionShouldReturn201AndStoreTheFileByteForByte(String contentType) {
+		byte[] file = testSession(TestSessions.OMP_V3);
+		List<JsonNode> fileLines = lines(file);
+		String lastId = fileLines.get(fileLines.size() - 1).get("id").asString();
+		String id = testSessionId();
 		JsonNode session = ApiSessions.body(this.client.post()
 			.uri("/sessions/import")
 			.contentType(MediaType.parseMediaType(contentType))
-			.body(fixture)
+			.body(file)
 			.exchange()
 			.expectStatus()
 			.isCreated()
@@ -453,27 +453,27 @@ class SessionApiTests {
 			.valueEquals(HttpHeaders.ETAG, "\"" + lastId + "\""));
 		assertThat(session.get("id").asString()).isEqualTo(id);
 		assertThat(session.get("version").asInt()).isEqualTo(3);
-		assertThat(session.get("cwd").asString()).isEqualTo("/Users/badlogic/workspaces/pi-mono");
-		assertThat(session.get("createdAt").asString()).isEqualTo("2025-11-20T23:33:50.805Z");
+		assertThat(session.get("cwd").asString()).isEqualTo("/home/dana/src/quillmark");
+		assertThat(session.get("createdAt").asString()).isEqualTo("2025-10-14T09:12:03.118Z");
 		assertThat(session.get("leafId").asString()).isEqualTo(lastId);
-		assertThat(session.get("entryCount").asInt()).isEqualTo(1019);
+		assertThat(session.get("entryCount").asInt()).isEqualTo(132);
 		assertThat(session.get("malformedLines").asInt()).isZero();
-		assertThat(session.get("header")).isEqualTo(fixtureLines.get(1));
-		assertThat(ApiSessions.file(storage, id)).hasBinaryContent(fixture);
+		assertThat(session.get("header")).isEqualTo(fileLines.get(1));
+		assertThat(ApiSessions.file(storage, id)).hasBinaryContent(file);
 	}
 
 	@Test
-	void importPiV1FixtureShouldMigrateItToVersion3() {
-		byte[] fixture = fixture(Fixtures.PI_V1);
-		String id = fixtureSessionId();
-		JsonNode session = importFile(fixture);
+	void importPiV1SessionShouldMigrateItToVersion3() {
+		byte[] file = testSession(TestSessions.PI_V1);
+		String id = testSessionId();
+		JsonNode session = importFile(file);
 		assertThat(session.get("id").asString()).isEqualTo(id);
 		assertThat(session.get("version").asInt()).isEqualTo(3);
 		assertThat(session.get("header").get("version").asInt()).isEqualTo(3);
-		assertThat(session.get("entryCount").asInt()).isEqualTo(1018);
+		assertThat(session.get("entryCount").asInt()).isEqualTo(49);
 		assertThat(session.get("malformedLines").asInt()).isZero();
 		List<JsonNode> stored = lines(ApiSessions.file(storage, id));
-		assertThat(stored).hasSize(1019);
+		assertThat(stored).hasSize(1 + 49);
 		assertThat(stored.get(0).get("version").asInt()).isEqualTo(3);
 		assertThat(session.get("leafId").asString()).isEqualTo(stored.get(stored.size() - 1).get("id").asString());
 		this.client.get()
@@ -484,26 +484,26 @@ class SessionApiTests {
 	}
 
 	@Test
-	void importPiV1FixtureAgainShouldGiveItsEntriesTheSameIds() {
-		String id = fixtureSessionId();
-		importFile(fixture(Fixtures.PI_V1));
+	void importPiV1SessionAgainShouldGiveItsEntriesTheSameIds() {
+		String id = testSessionId();
+		importFile(testSession(TestSessions.PI_V1));
 		List<String> firstIds = entryIds(lines(export(id)));
 		this.client.delete().uri("/sessions/{id}", id).exchange().expectStatus().isNoContent();
-		importFile(fixture(Fixtures.PI_V1));
+		importFile(testSession(TestSessions.PI_V1));
 		List<String> secondIds = entryIds(lines(export(id)));
-		assertThat(firstIds).hasSize(1018).doesNotHaveDuplicates().allMatch(entryId -> entryId.matches("[0-9a-f]{8}"));
+		assertThat(firstIds).hasSize(49).doesNotHaveDuplicates().allMatch(entryId -> entryId.matches("[0-9a-f]{8}"));
 		assertThat(secondIds).isEqualTo(firstIds);
 	}
 
 	@Test
 	void importWhenIdExistsShouldReturn409AndChangeNothing() {
-		String id = fixtureSessionId();
-		importFile(fixture(Fixtures.OMP_V3));
+		String id = testSessionId();
+		importFile(testSession(TestSessions.OMP_V3));
 		Map<String, String> before = ApiSessions.files(storage);
 		this.client.post()
 			.uri("/sessions/import")
 			.contentType(NDJSON)
-			.body(fixture(Fixtures.PI_V1))
+			.body(testSession(TestSessions.PI_V1))
 			.exchange()
 			.expectStatus()
 			.isEqualTo(HttpStatus.CONFLICT)
@@ -517,7 +517,7 @@ class SessionApiTests {
 			.jsonPath("$.sessionId")
 			.isEqualTo(id);
 		assertThat(ApiSessions.files(storage)).isEqualTo(before);
-		assertThat(ApiSessions.file(storage, id)).hasBinaryContent(fixture(Fixtures.OMP_V3));
+		assertThat(ApiSessions.file(storage, id)).hasBinaryContent(testSession(TestSessions.OMP_V3));
 	}
 
 	@Test
@@ -619,7 +619,7 @@ class SessionApiTests {
 		this.client.post()
 			.uri("/sessions/import")
 			.contentType(MediaType.APPLICATION_JSON)
-			.body(fixture(Fixtures.OMP_V3))
+			.body(testSession(TestSessions.OMP_V3))
 			.exchange()
 			.expectStatus()
 			.isEqualTo(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
@@ -634,9 +634,9 @@ class SessionApiTests {
 	}
 
 	@Test
-	void exportOfImportedOmpFixtureShouldReturnTheFixtureBytes() {
-		byte[] fixture = fixture(Fixtures.OMP_V3);
-		JsonNode session = importFile(fixture);
+	void exportOfImportedOmpSessionShouldReturnTheFileBytes() {
+		byte[] file = testSession(TestSessions.OMP_V3);
+		JsonNode session = importFile(file);
 		String id = session.get("id").asString();
 		byte[] exported = this.client.get()
 			.uri("/sessions/{id}/export", id)
@@ -652,20 +652,20 @@ class SessionApiTests {
 			.expectBody()
 			.returnResult()
 			.getResponseBody();
-		assertThat(exported).isEqualTo(fixture);
+		assertThat(exported).isEqualTo(file);
 	}
 
 	@Test
-	void exportOfPiV1FixtureShouldBeAVersion3FileThatImportsAgainUnderAnotherId() {
-		String id = fixtureSessionId();
-		JsonNode session = importFile(fixture(Fixtures.PI_V1));
+	void exportOfPiV1SessionShouldBeAVersion3FileThatImportsAgainUnderAnotherId() {
+		String id = testSessionId();
+		JsonNode session = importFile(testSession(TestSessions.PI_V1));
 		List<JsonNode> exported = lines(export(id));
 		JsonNode header = exported.get(0);
 		assertThat(header.get("type").asString()).isEqualTo("session");
 		assertThat(header.get("version").asInt()).isEqualTo(3);
 		assertThat(header.get("id").asString()).isEqualTo(id);
 		List<JsonNode> entries = exported.subList(1, exported.size());
-		assertThat(entries).hasSize(1018);
+		assertThat(entries).hasSize(49);
 		String parent = null;
 		for (JsonNode entry : entries) {
 			assertThat(entry.get("id").asString()).matches("[0-9a-f]{8}");
@@ -689,7 +689,7 @@ class SessionApiTests {
 			.location("/sessions/" + copyId)
 			.expectHeader()
 			.valueEquals(HttpHeaders.ETAG, "\"" + parent + "\""));
-		assertThat(imported.get("entryCount").asInt()).isEqualTo(1018);
+		assertThat(imported.get("entryCount").asInt()).isEqualTo(49);
 		assertThat(imported.get("leafId").asString()).isEqualTo(parent);
 		List<JsonNode> reexported = lines(export(copyId));
 		assertThat(reexported.get(0).get("id").asString()).isEqualTo(copyId);
@@ -859,12 +859,12 @@ class SessionApiTests {
 				+ "{\"type\":\"message\",\"id\":\"c3d4";
 	}
 
-	private static String fixtureSessionId() {
-		return lines(fixture(Fixtures.PI_V1)).get(0).get("id").asString();
+	private static String testSessionId() {
+		return TestSessions.SESSION_ID;
 	}
 
-	private static byte[] fixture(String name) {
-		return bytes(Fixtures.path(name));
+	private static byte[] testSession(String name) {
+		return TestSessions.bytes(name);
 	}
 
 	private static byte[] bytes(Path file) {

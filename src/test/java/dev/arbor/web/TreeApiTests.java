@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import dev.arbor.Fixtures;
+import dev.arbor.TestSessions;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,6 +43,9 @@ class TreeApiTests {
 
 	/** The fixture's last entry in file order (a {@code custom} entry), which is its leaf after import. */
 	private static final String OMP_LEAF = "c7739972";
+
+	/** The leaf of {@link TestSessions#OMP_V3} after import: its last entry in file order. */
+	private static final String TEST_SESSION_LEAF = "992acf8d";
 
 	private static final MediaType NDJSON = MediaType.parseMediaType("application/x-ndjson");
 
@@ -173,6 +177,20 @@ class TreeApiTests {
 		}
 		assertThat(node(tree, "c94944ed").get("type").asString()).isEqualTo("model_change");
 		assertThat(node(tree, OMP_LEAF).get("type").asString()).isEqualTo("custom");
+	}
+
+	@Test
+	void getTreeOfTheOmpTestSessionShouldShowItsBranchesAndResolvedLabels() {
+		importOmpTestSession();
+		JsonNode tree = getTree(TestSessions.SESSION_ID, TEST_SESSION_LEAF);
+		assertThat(tree.get("nodes")).hasSize(132);
+		assertThat(strings(tree.get("rootIds"))).containsExactly("51375eee");
+		assertThat(strings(node(tree, "cde59dff").get("childIds"))).containsExactly("46123e84", "653bc9e4");
+		assertThat(strings(node(tree, "ae9ecf53").get("childIds"))).containsExactly("28268b75", "3058d46d");
+		assertThat(strings(node(tree, "98abed60").get("childIds"))).containsExactly("4af4f4ce", "39f892bc");
+		assertThat(node(tree, "653bc9e4").get("type").asString()).isEqualTo("branch_summary");
+		assertThat(node(tree, "3058d46d").get("label").asString()).isEqualTo("self-link");
+		assertThat(node(tree, "b58b03f2").get("label").isNull()).isTrue(); // labelled, then cleared
 	}
 
 	@Test
@@ -506,6 +524,16 @@ class TreeApiTests {
 		assertThat(seen).startsWith("663c75f5", "19e7dd4e", "c94944ed");
 	}
 
+	@Test
+	void getTreeRowsOfTheOmpTestSessionWithLabeledOnlyShouldGiveTheLabeledEntriesOfThePath() {
+		importOmpTestSession();
+		JsonNode rows = getRows(TestSessions.SESSION_ID, "/sessions/{id}/tree/rows?filter=labeled-only",
+				TEST_SESSION_LEAF);
+		assertThat(rows.get("total").asInt()).isEqualTo(132);
+		assertThat(ids(rows)).containsExactly("3058d46d", "45ad1d5b");
+		assertThat(rows.get("rows").get(1).get("label").asString()).isEqualTo("done");
+	}
+
 	// Sessions
 
 	/**
@@ -550,19 +578,28 @@ class TreeApiTests {
 
 	/** The omp fixture, imported unchanged once per storage directory; tests only read it. */
 	private void importOmpFixture() {
-		if (!sessionExists(OMP_ID)) {
-			try {
-				this.client.post()
-					.uri("/sessions/import")
-					.contentType(NDJSON)
-					.body(Files.readAllBytes(Fixtures.path(Fixtures.OMP_V3)))
-					.exchange()
-					.expectStatus()
-					.isCreated();
-			}
-			catch (IOException ex) {
-				throw new IllegalStateException(ex);
-			}
+		try {
+			importOnce(OMP_ID, Files.readAllBytes(Fixtures.path(Fixtures.OMP_V3)));
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/** The omp test session, imported unchanged once per storage directory; tests only read it. */
+	private void importOmpTestSession() {
+		importOnce(TestSessions.SESSION_ID, TestSessions.bytes(TestSessions.OMP_V3));
+	}
+
+	private void importOnce(String sessionId, byte[] file) {
+		if (!sessionExists(sessionId)) {
+			this.client.post()
+				.uri("/sessions/import")
+				.contentType(NDJSON)
+				.body(file)
+				.exchange()
+				.expectStatus()
+				.isCreated();
 		}
 	}
 

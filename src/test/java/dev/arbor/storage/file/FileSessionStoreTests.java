@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 
-import dev.arbor.Fixtures;
+import dev.arbor.TestSessions;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.Json;
 import dev.arbor.session.SessionTree;
@@ -32,13 +32,13 @@ class FileSessionStoreTests {
 	@Test
 	void scanShouldFindSessionsInSubfoldersByTheIdInTheirHeader() throws IOException {
 		Path sub = Files.createDirectories(this.dir.resolve("--Users-me-project--"));
-		Fixtures.copy(Fixtures.OMP_V3, sub);
+		TestSessions.copy(TestSessions.OMP_V3, sub);
 		SessionFiles.write(sub, "notes.txt", "not a session");
 		try (FileSessionStore store = store(Long.MAX_VALUE)) {
-			SessionInfo info = store.get("d703a1a9-1b7b-4fb1-b512-c9738b1fe617");
-			assertThat(info.file()).isEqualTo(sub.resolve(Fixtures.OMP_V3).toAbsolutePath());
-			assertThat(info.entryCount()).isEqualTo(1019);
-			assertThat(store.list()).extracting(SessionInfo::id).containsExactly("d703a1a9-1b7b-4fb1-b512-c9738b1fe617");
+			SessionInfo info = store.get(TestSessions.SESSION_ID);
+			assertThat(info.file()).isEqualTo(sub.resolve(TestSessions.OMP_V3).toAbsolutePath());
+			assertThat(info.entryCount()).isEqualTo(132);
+			assertThat(store.list()).extracting(SessionInfo::id).containsExactly(TestSessions.SESSION_ID);
 		}
 	}
 

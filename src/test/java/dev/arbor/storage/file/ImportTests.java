@@ -1,19 +1,17 @@
 package dev.arbor.storage.file;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import dev.arbor.Fixtures;
+import dev.arbor.TestSessions;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.Ids;
 import dev.arbor.session.SessionTree;
@@ -42,8 +40,12 @@ class ImportTests {
 
 	private static final Instant NOW = Instant.parse("2026-01-02T03:04:05.678Z");
 
-	/** The id in the header of both fixtures: the same conversation before and after migration. */
-	private static final String SESSION_ID = "d703a1a9-1b7b-4fb1-b512-c9738b1fe617";
+	/** The id in the header of both test sessions. */
+	private static final String SESSION_ID = TestSessions.SESSION_ID;
+
+	private static final int V3_ENTRIES = 132;
+
+	private static final int V1_ENTRIES = 49;
 
 	private static final String FILE_NAME = "2026-01-02T03-04-05-678Z_" + SESSION_ID + ".jsonl";
 
@@ -52,8 +54,8 @@ class ImportTests {
 
 	@Test
 	void importWhenFileIsV3ShouldWriteItByteIdenticalWithTitleSlotIdsAndLeaf() throws IOException {
-		byte[] content = fixture(Fixtures.OMP_V3);
-		SessionTree direct = SessionFileReader.read(Fixtures.path(Fixtures.OMP_V3)).tree();
+		byte[] content = fixture(TestSessions.OMP_V3);
+		SessionTree direct = SessionFileReader.read(FileLines.split(fixture(TestSessions.OMP_V3)), TestSessions.OMP_V3).tree();
 		List<String> ids = SessionFiles.ids(direct.getEntries());
 		try (FileSessionStore store = store()) {
 			SessionInfo info = store.importSession(content, false);
@@ -61,8 +63,8 @@ class ImportTests {
 			assertThat(info.file()).isEqualTo(store.root().resolve(FILE_NAME));
 			assertThat(Files.readAllBytes(info.file())).isEqualTo(content);
 			assertThat(SessionFiles.snapshot(this.dir)).containsOnlyKeys(FILE_NAME); // no temp file, no leaf sidecar
-			assertThat(info.entryCount()).isEqualTo(1019);
-			assertThat(info.leafId()).isEqualTo(ids.get(1018));
+			assertThat(info.entryCount()).isEqualTo(V3_ENTRIES);
+			assertThat(info.leafId()).isEqualTo(ids.get(V3_ENTRIES - 1));
 			assertThat(info.malformedLines()).isZero();
 			assertThat(info.header().version()).isEqualTo(3);
 			byte[] slot = store.read(SESSION_ID, tree -> tree.titleSlot().line().bytes());
@@ -73,8 +75,11 @@ class ImportTests {
 
 	@Test
 	void importWhenTitleSlotHasATitleShouldKeepTheSlotAndTheTitle() throws IOException {
-		List<String> lines = lines(Fixtures.OMP_V3);
-		String slot = lines.get(0).replace("\"title\":\"\"", "\"title\":\"Refactor\"").replaceFirst("        \"}$", "\"}");
+		List<String> lines = lines(TestSessions.OMP_V3);
+		String title = "\"title\":\"RSS and Atom feeds for quillmark\"";
+		String retitled = "\"title\":\"Refactor\"";
+		String slot = lines.get(0).replace(title, retitled)
+			.replace("\"pad\":\"", "\"pad\":\"" + " ".repeat(title.length() - retitled.length()));
 		assertThat(slot.getBytes(StandardCharsets.UTF_8)).hasSize(TitleSlot.SIZE - 1);
 		lines.set(0, slot);
 		byte[] content = join(lines);
@@ -91,16 +96,16 @@ class ImportTests {
 
 	@Test
 	void importWhenFileIsV1ShouldMigrateAndWriteVersion3() throws IOException {
-		SessionTree direct = SessionFileReader.read(Fixtures.path(Fixtures.PI_V1)).tree();
+		SessionTree direct = SessionFileReader.read(FileLines.split(fixture(TestSessions.PI_V1)), TestSessions.PI_V1).tree();
 		List<String> ids = SessionFiles.ids(direct.getEntries());
-		assertThat(ids).hasSize(1018);
+		assertThat(ids).hasSize(V1_ENTRIES);
 		SessionInfo info;
 		try (FileSessionStore store = store()) {
-			info = store.importSession(fixture(Fixtures.PI_V1), false);
+			info = store.importSession(fixture(TestSessions.PI_V1), false);
 			assertThat(info.id()).isEqualTo(SESSION_ID);
 			assertThat(info.file()).isEqualTo(store.root().resolve(FILE_NAME));
-			assertThat(info.entryCount()).isEqualTo(1018);
-			assertThat(info.leafId()).isEqualTo(ids.get(1017));
+			assertThat(info.entryCount()).isEqualTo(V1_ENTRIES);
+			assertThat(info.leafId()).isEqualTo(ids.get(V1_ENTRIES - 1));
 			assertThat(info.header().version()).isEqualTo(3);
 			assertThat(SessionFiles.idsOf(store, SESSION_ID, SessionTree::getEntries)).isEqualTo(ids);
 		}
@@ -120,28 +125,29 @@ class ImportTests {
 		for (int i = 0; i < entries.size(); i++) {
 			assertThat(entries.get(i).toNode()).isEqualTo(direct.getEntries().get(i).toNode());
 		}
-		assertThat(written.tree().getPath(written.tree().leafId())).hasSize(1018);
+		assertThat(written.tree().getPath(written.tree().leafId())).hasSize(V1_ENTRIES);
 		assertThat(SessionFiles.snapshot(this.dir)).containsOnlyKeys(FILE_NAME);
 		try (FileSessionStore reopened = store()) {
-			assertThat(reopened.get(SESSION_ID).leafId()).isEqualTo(ids.get(1017));
-			assertThat(reopened.get(SESSION_ID).entryCount()).isEqualTo(1018);
+			assertThat(reopened.get(SESSION_ID).leafId()).isEqualTo(ids.get(V1_ENTRIES - 1));
+			assertThat(reopened.get(SESSION_ID).entryCount()).isEqualTo(V1_ENTRIES);
 			assertThat(SessionFiles.idsOf(reopened, SESSION_ID, SessionTree::getEntries)).isEqualTo(ids);
 		}
 	}
 
 	@Test
 	void importWhenLastLineIsTornShouldRejectItWithItsLineNumberAndWriteNothing() {
-		byte[] fixture = fixture(Fixtures.OMP_V3);
-		byte[] content = concat(fixture, "{\"type\":\"message\",\"id\":\"0badf00d\",\"parentId\":\"663c".getBytes(StandardCharsets.UTF_8));
+		byte[] fixture = fixture(TestSessions.OMP_V3);
+		int tornLine = lines(TestSessions.OMP_V3).size() + 1;
+		byte[] content = concat(fixture, "{\"type\":\"message\",\"id\":\"0badf00d\",\"parentId\":\"5137".getBytes(StandardCharsets.UTF_8));
 		try (FileSessionStore store = store()) {
 			assertThatExceptionOfType(InvalidSessionFileException.class).isThrownBy(() -> store.importSession(content, false))
 				.satisfies(ex -> {
 					assertThat(ex.malformedLines()).hasSize(1);
 					MalformedLine torn = ex.malformedLines().get(0);
-					assertThat(torn.lineNumber()).isEqualTo(1022);
+					assertThat(torn.lineNumber()).isEqualTo(tornLine);
 					assertThat(torn.offset()).isEqualTo(fixture.length);
 					assertThat(torn.reason()).startsWith("torn last line (no newline)");
-					assertThat(ex.reason()).startsWith("1 malformed line (line 1022: torn last line");
+					assertThat(ex.reason()).startsWith("1 malformed line (line " + tornLine + ": torn last line");
 				});
 			assertThat(SessionFiles.snapshot(this.dir)).isEmpty();
 			assertThat(store.list()).isEmpty();
@@ -150,7 +156,7 @@ class ImportTests {
 
 	@Test
 	void importWhenAMiddleLineIsGarbageShouldRejectItWithItsLineNumberAndOffset() {
-		List<String> lines = lines(Fixtures.OMP_V3);
+		List<String> lines = lines(TestSessions.OMP_V3);
 		lines.add(10, "this is not JSON");
 		long offset = 0;
 		for (String line : lines.subList(0, 10)) {
@@ -171,7 +177,7 @@ class ImportTests {
 
 	@Test
 	void importWhenSeveralLinesAreMalformedShouldListEveryOne() {
-		List<String> lines = lines(Fixtures.OMP_V3);
+		List<String> lines = lines(TestSessions.OMP_V3);
 		lines.add(3, "{\"type\":\"message\",\"parentId\":null,\"message\":{}}"); // line 4: no id in a v3 file
 		lines.add(5, "{\"type\":\"session\",\"id\":\"second\"}"); // line 6: a second header
 		lines.add(7, "[1,2,3]"); // line 8
@@ -191,41 +197,41 @@ class ImportTests {
 
 	@Test
 	void importWhenMalformedLinesAreSkippedShouldImportTheRest() throws IOException {
-		byte[] fixture = fixture(Fixtures.OMP_V3);
-		List<String> lines = lines(Fixtures.OMP_V3);
+		byte[] fixture = fixture(TestSessions.OMP_V3);
+		List<String> lines = lines(TestSessions.OMP_V3);
 		lines.add(10, "this is not JSON");
 		byte[] content = concat(join(lines), "{\"type\":\"message\",\"id\":\"0badf00d\",\"par".getBytes(StandardCharsets.UTF_8));
 		SessionInfo info;
 		try (FileSessionStore store = store()) {
 			info = store.importSession(content, true);
-			assertThat(info.entryCount()).isEqualTo(1019);
+			assertThat(info.entryCount()).isEqualTo(V3_ENTRIES);
 			assertThat(info.malformedLines()).isZero();
 			assertThat(Files.readAllBytes(info.file())).isEqualTo(fixture); // exactly the lines that are entries
 			assertThat(SessionFiles.snapshot(this.dir)).containsOnlyKeys(FILE_NAME);
 		}
 		try (FileSessionStore store = store()) {
-			assertThat(store.get(SESSION_ID).entryCount()).isEqualTo(1019);
+			assertThat(store.get(SESSION_ID).entryCount()).isEqualTo(V3_ENTRIES);
 			assertThat(store.get(SESSION_ID).malformedLines()).isZero();
 		}
 	}
 
 	@Test
 	void importWhenV1LinesAreSkippedShouldGiveTheIdsOfLoadingThatFile() {
-		List<String> lines = lines(Fixtures.PI_V1);
+		List<String> lines = lines(TestSessions.PI_V1);
 		lines.add(5, "garbage");
 		byte[] content = join(lines);
 		List<String> ids = SessionFiles.ids(SessionFileReader.read(FileLines.split(content), "damaged").tree().getEntries());
-		assertThat(ids).hasSize(1018);
+		assertThat(ids).hasSize(V1_ENTRIES);
 		try (FileSessionStore store = store()) {
 			SessionInfo info = store.importSession(content, true);
-			assertThat(info.entryCount()).isEqualTo(1018);
+			assertThat(info.entryCount()).isEqualTo(V1_ENTRIES);
 			assertThat(SessionFiles.idsOf(store, SESSION_ID, SessionTree::getEntries)).isEqualTo(ids);
 		}
 	}
 
 	@Test
 	void importWhenFirstLineIsNotAHeaderShouldRejectItAndWriteNothing() {
-		List<String> lines = lines(Fixtures.OMP_V3);
+		List<String> lines = lines(TestSessions.OMP_V3);
 		byte[] entriesOnly = join(lines.subList(2, lines.size()));
 		try (FileSessionStore store = store()) {
 			assertThatExceptionOfType(InvalidSessionFileException.class).isThrownBy(() -> store.importSession(entriesOnly, true))
@@ -239,7 +245,7 @@ class ImportTests {
 
 	@Test
 	void importWhenTitleSlotIsNotFollowedByAHeaderShouldRejectIt() {
-		List<String> lines = lines(Fixtures.OMP_V3);
+		List<String> lines = lines(TestSessions.OMP_V3);
 		lines.remove(1);
 		byte[] content = join(lines);
 		try (FileSessionStore store = store()) {
@@ -278,14 +284,14 @@ class ImportTests {
 	@Test
 	void importWhenIdExistsShouldThrowSessionExistsAndChangeNothing() throws IOException {
 		try (FileSessionStore store = store()) {
-			store.importSession(fixture(Fixtures.OMP_V3), false);
+			store.importSession(fixture(TestSessions.OMP_V3), false);
 			Map<String, String> before = SessionFiles.snapshot(this.dir);
 			assertThatExceptionOfType(SessionExistsException.class)
-				.isThrownBy(() -> store.importSession(fixture(Fixtures.PI_V1), false))
+				.isThrownBy(() -> store.importSession(fixture(TestSessions.PI_V1), false))
 				.satisfies(ex -> assertThat(ex.sessionId()).isEqualTo(SESSION_ID))
 				.withMessage("Session " + SESSION_ID + " already exists");
 			assertThat(SessionFiles.snapshot(this.dir)).isEqualTo(before);
-			assertThat(Files.readAllBytes(store.get(SESSION_ID).file())).isEqualTo(fixture(Fixtures.OMP_V3));
+			assertThat(Files.readAllBytes(store.get(SESSION_ID).file())).isEqualTo(fixture(TestSessions.OMP_V3));
 			assertThat(store.list()).hasSize(1);
 		}
 	}
@@ -294,12 +300,12 @@ class ImportTests {
 	void importWhenAnotherToolAddedAFileWithThatIdShouldThrowSessionExistsAndChangeNothing() throws IOException {
 		try (FileSessionStore store = store()) {
 			Path sub = Files.createDirectories(this.dir.resolve("--Users-me-project--"));
-			Path added = Fixtures.copy(Fixtures.PI_V1, sub); // not scanned yet
+			Path added = TestSessions.copy(TestSessions.PI_V1, sub); // not scanned yet
 			Map<String, String> before = SessionFiles.snapshot(this.dir);
 			assertThatExceptionOfType(SessionExistsException.class)
-				.isThrownBy(() -> store.importSession(fixture(Fixtures.OMP_V3), false));
+				.isThrownBy(() -> store.importSession(fixture(TestSessions.OMP_V3), false));
 			assertThat(SessionFiles.snapshot(this.dir)).isEqualTo(before);
-			assertThat(Files.readAllBytes(added)).isEqualTo(fixture(Fixtures.PI_V1));
+			assertThat(Files.readAllBytes(added)).isEqualTo(fixture(TestSessions.PI_V1));
 			assertThat(store.get(SESSION_ID).file()).isEqualTo(added.toAbsolutePath());
 		}
 	}
@@ -307,25 +313,25 @@ class ImportTests {
 	@Test
 	void importWhenTheSessionWasDeletedShouldStoreItAgain() throws IOException {
 		try (FileSessionStore store = store()) {
-			SessionInfo first = store.importSession(fixture(Fixtures.OMP_V3), false);
+			SessionInfo first = store.importSession(fixture(TestSessions.OMP_V3), false);
 			store.delete(SESSION_ID, ExpectedLeaf.ANY);
-			SessionInfo second = store.importSession(fixture(Fixtures.OMP_V3), false);
+			SessionInfo second = store.importSession(fixture(TestSessions.OMP_V3), false);
 			assertThat(second.file()).isEqualTo(first.file());
-			assertThat(Files.readAllBytes(second.file())).isEqualTo(fixture(Fixtures.OMP_V3));
-			assertThat(store.get(SESSION_ID).entryCount()).isEqualTo(1019);
+			assertThat(Files.readAllBytes(second.file())).isEqualTo(fixture(TestSessions.OMP_V3));
+			assertThat(store.get(SESSION_ID).entryCount()).isEqualTo(V3_ENTRIES);
 		}
 	}
 
 	@Test
 	void importWhenAnotherToolRemovedTheFileOfThatIdShouldStoreIt() throws IOException {
 		try (FileSessionStore store = store()) {
-			Path added = Fixtures.copy(Fixtures.PI_V1, this.dir);
+			Path added = TestSessions.copy(TestSessions.PI_V1, this.dir);
 			store.rescan();
 			Files.delete(added); // known to the registry, never loaded, now gone
 			assertThat(store.list()).isEmpty();
-			SessionInfo info = store.importSession(fixture(Fixtures.OMP_V3), false);
-			assertThat(Files.readAllBytes(info.file())).isEqualTo(fixture(Fixtures.OMP_V3));
-			assertThat(store.get(SESSION_ID).entryCount()).isEqualTo(1019);
+			SessionInfo info = store.importSession(fixture(TestSessions.OMP_V3), false);
+			assertThat(Files.readAllBytes(info.file())).isEqualTo(fixture(TestSessions.OMP_V3));
+			assertThat(store.get(SESSION_ID).entryCount()).isEqualTo(V3_ENTRIES);
 		}
 	}
 
@@ -373,19 +379,11 @@ class ImportTests {
 	}
 
 	private static byte[] fixture(String name) {
-		try {
-			return Files.readAllBytes(Fixtures.path(name));
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		return TestSessions.bytes(name);
 	}
 
-	/** The fixture's lines without their newlines (every line of both fixtures ends with one). */
 	private static List<String> lines(String name) {
-		String text = new String(fixture(name), StandardCharsets.UTF_8);
-		assertThat(text).endsWith("\n");
-		return new ArrayList<>(List.of(text.substring(0, text.length() - 1).split("\n", -1)));
+		return TestSessions.lines(name);
 	}
 
 	/** Lines as a file: each followed by a newline. */

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import dev.arbor.Fixtures;
+import dev.arbor.TestSessions;
 import dev.arbor.storage.ExpectedLeaf;
 import dev.arbor.storage.SessionFileReader;
 import dev.arbor.storage.SessionInfo;
@@ -35,7 +35,7 @@ class ListingTests {
 	/** Every session is unloaded as soon as another one loads. */
 	private static final long TINY_BUDGET = 1;
 
-	private static final String FIXTURE_ID = "d703a1a9-1b7b-4fb1-b512-c9738b1fe617";
+	private static final String FIXTURE_ID = TestSessions.SESSION_ID;
 
 	@TempDir
 	Path dir;
@@ -52,8 +52,8 @@ class ListingTests {
 			expected.put(beta, new Expected(1, append(store, beta, 1).get(0), "beta"));
 			String empty = store.create("/c", null, null).id();
 			expected.put(empty, new Expected(0, null, null));
-			SessionInfo imported = store.importSession(Files.readAllBytes(Fixtures.path(Fixtures.OMP_V3)), false);
-			expected.put(FIXTURE_ID, new Expected(1019, imported.leafId(), null));
+			SessionInfo imported = store.importSession(TestSessions.bytes(TestSessions.OMP_V3), false);
+			expected.put(FIXTURE_ID, new Expected(132, imported.leafId(), "RSS and Atom feeds for quillmark"));
 			assertThat(store.loadedSessions()).isLessThanOrEqualTo(1);
 
 			for (int round = 0; round < 2; round++) {
@@ -130,7 +130,7 @@ class ListingTests {
 
 	@Test
 	void listWhenFilesWereDroppedInShouldShowTheirMigrationAndSkippedLinesBothTimes() throws IOException {
-		Path v1 = Fixtures.copy(Fixtures.PI_V1, Files.createDirectories(this.dir.resolve("pi")));
+		Path v1 = TestSessions.copy(TestSessions.PI_V1, Files.createDirectories(this.dir.resolve("pi")));
 		Path damaged = SessionFiles.write(this.dir, "damaged.jsonl", SessionFiles.HEADER + "\n"
 				+ SessionFiles.entry("a", null, "one") + "\nnot json\n" + SessionFiles.entry("b", "a", "two") + "\n");
 		byte[] v1Bytes = Files.readAllBytes(v1);
@@ -140,7 +140,7 @@ class ListingTests {
 			for (int round = 0; round < 2; round++) {
 				Map<String, SessionInfo> listed = byId(store);
 				assertThat(listed).containsOnlyKeys(FIXTURE_ID, "s-1");
-				assertThat(listed.get(FIXTURE_ID).entryCount()).isEqualTo(1018);
+				assertThat(listed.get(FIXTURE_ID).entryCount()).isEqualTo(49);
 				assertThat(listed.get(FIXTURE_ID).leafId()).isEqualTo(v1Leaf);
 				assertThat(listed.get(FIXTURE_ID).header().version()).isEqualTo(3);
 				assertThat(listed.get(FIXTURE_ID).malformedLines()).isZero();

@@ -3,11 +3,10 @@ package dev.arbor.storage.file;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.time.Instant;
 import java.util.List;
 
-import dev.arbor.Fixtures;
+import dev.arbor.TestSessions;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.SessionHeader;
 import dev.arbor.session.SessionLines;
@@ -23,14 +22,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SessionLinesTests {
 
 	@Test
-	void writeToWhenV3FixtureIsUnchangedShouldGiveTheFileBytes() throws IOException {
-		SessionTree tree = SessionFileReader.read(Fixtures.path(Fixtures.OMP_V3)).tree();
-		assertThat(bytes(SessionLines.of(tree))).isEqualTo(Files.readAllBytes(Fixtures.path(Fixtures.OMP_V3)));
+	void writeToWhenV3SessionIsUnchangedShouldGiveTheFileBytes() throws IOException {
+		SessionTree tree = read(TestSessions.OMP_V3);
+		assertThat(bytes(SessionLines.of(tree))).isEqualTo(TestSessions.bytes(TestSessions.OMP_V3));
 	}
 
 	@Test
-	void writeToWhenV1FixtureWasMigratedShouldGiveAVersion3FileWithTheSameIds() throws IOException {
-		SessionTree tree = SessionFileReader.read(Fixtures.path(Fixtures.PI_V1)).tree();
+	void writeToWhenV1SessionWasMigratedShouldGiveAVersion3FileWithTheSameIds() throws IOException {
+		SessionTree tree = read(TestSessions.PI_V1);
 		byte[] written = bytes(SessionLines.of(tree));
 		LoadedSession reloaded = SessionFileReader.read(FileLines.split(written), "written");
 		assertThat(reloaded.fileVersion()).isEqualTo(3);
@@ -38,7 +37,7 @@ class SessionLinesTests {
 		assertThat(reloaded.malformedLines()).isEmpty();
 		assertThat(reloaded.endsWithNewline()).isTrue();
 		assertThat(SessionFiles.ids(reloaded.tree().getEntries())).isEqualTo(SessionFiles.ids(tree.getEntries()));
-		assertThat(new String(written, StandardCharsets.UTF_8).lines()).hasSize(1 + 1018);
+		assertThat(new String(written, StandardCharsets.UTF_8).lines()).hasSize(1 + 49);
 		assertThat(bytes(SessionLines.of(reloaded.tree()))).isEqualTo(written); // a second write changes nothing
 	}
 
@@ -52,13 +51,17 @@ class SessionLinesTests {
 
 	@Test
 	void ofShouldBeACopyThatLaterAppendsDoNotChange() throws IOException {
-		SessionTree tree = SessionFileReader.read(Fixtures.path(Fixtures.OMP_V3)).tree();
+		SessionTree tree = read(TestSessions.OMP_V3);
 		SessionLines lines = SessionLines.of(tree);
 		List<EntryLine> appended = tree.prepareAppend(List.of(SessionFiles.userMessage("later")), Instant.now());
 		tree.append(appended);
-		assertThat(tree.size()).isEqualTo(1020);
-		assertThat(lines.entries()).hasSize(1019);
-		assertThat(bytes(lines)).isEqualTo(Files.readAllBytes(Fixtures.path(Fixtures.OMP_V3)));
+		assertThat(tree.size()).isEqualTo(133);
+		assertThat(lines.entries()).hasSize(132);
+		assertThat(bytes(lines)).isEqualTo(TestSessions.bytes(TestSessions.OMP_V3));
+	}
+
+	private static SessionTree read(String testSession) {
+		return SessionFileReader.read(FileLines.split(TestSessions.bytes(testSession)), testSession).tree();
 	}
 
 	private static byte[] bytes(SessionLines lines) throws IOException {
