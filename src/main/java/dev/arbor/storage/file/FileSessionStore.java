@@ -188,8 +188,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		Instant now = this.clock.instant();
 		SessionHeader header = newId ? tree.header().withId(SessionIds.newId(now)) : tree.header();
 		if (!Ids.isValid(header.id())) {
-			throw new InvalidSessionFileException("the uploaded file", "its session id is not of the form " + Ids.PATTERN
-					+ " (import it under a new id)");
+			throw new InvalidSessionFileException("the uploaded file", "its session id is not of the form " + Ids.PATTERN);
 		}
 		this.registry.rescan();
 		StoredSession existing = this.registry.find(header.id());
