@@ -39,6 +39,15 @@ public final class Fixtures {
 		return directory().resolve(name);
 	}
 
+	public static byte[] bytes(String name) {
+		try {
+			return Files.readAllBytes(path(name));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
 	/** Copies a fixture into a directory, keeping its name. */
 	public static Path copy(String name, Path targetDirectory) {
 		try {

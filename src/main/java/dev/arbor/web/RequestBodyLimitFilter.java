@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.time.Duration;
 
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -74,65 +73,26 @@ class RequestBodyLimitFilter extends OncePerRequestFilter {
 
 	}
 
-	private static final class LimitedInputStream extends ServletInputStream {
-
-		private final ServletInputStream in;
+	private static final class LimitedInputStream extends WatchedInputStream {
 
 		private final LimitedRequest request;
 
 		private long read;
 
 		private LimitedInputStream(ServletInputStream in, LimitedRequest request) {
-			this.in = in;
+			super(in);
 			this.request = request;
 		}
 
 		@Override
-		public int read() throws IOException {
-			int b = this.in.read();
-			if (b != -1) {
-				count(1);
-			}
-			return b;
-		}
-
-		@Override
-		public int read(byte[] buffer, int offset, int length) throws IOException {
-			int n = this.in.read(buffer, offset, length);
-			if (n > 0) {
-				count(n);
-			}
-			return n;
-		}
-
-		private void count(int n) throws IOException {
-			this.read += n;
+		protected void watch(byte[] buffer, int offset, int length) throws IOException {
+			this.read += length;
 			if (this.read > this.request.limit.toBytes()) {
 				throw new RequestTooLargeException(this.request.limit);
 			}
 			if (System.nanoTime() - this.request.deadline > 0) {
 				throw new RequestTimeoutException(this.request.timeout);
 			}
-		}
-
-		@Override
-		public boolean isFinished() {
-			return this.in.isFinished();
-		}
-
-		@Override
-		public boolean isReady() {
-			return this.in.isReady();
-		}
-
-		@Override
-		public void setReadListener(ReadListener listener) {
-			this.in.setReadListener(listener);
-		}
-
-		@Override
-		public void close() throws IOException {
-			this.in.close();
 		}
 
 	}

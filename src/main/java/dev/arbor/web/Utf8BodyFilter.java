@@ -3,7 +3,6 @@ package dev.arbor.web;
 import java.io.IOException;
 
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -67,58 +66,24 @@ class Utf8BodyFilter extends OncePerRequestFilter {
 
 	}
 
-	private static final class CheckedStream extends ServletInputStream {
-
-		private final ServletInputStream in;
+	private static final class CheckedStream extends WatchedInputStream {
 
 		private final Utf8Check check = new Utf8Check();
 
 		CheckedStream(ServletInputStream in) {
-			this.in = in;
+			super(in);
 		}
 
 		@Override
-		public int read() throws IOException {
-			int b = this.in.read();
-			if (b == -1) {
-				this.check.end();
-			}
-			else {
-				this.check.accept(b);
-			}
-			return b;
-		}
-
-		@Override
-		public int read(byte[] buffer, int offset, int length) throws IOException {
-			int n = this.in.read(buffer, offset, length);
-			if (n == -1) {
-				this.check.end();
-			}
-			for (int i = 0; i < n; i++) {
+		protected void watch(byte[] buffer, int offset, int length) throws IOException {
+			for (int i = 0; i < length; i++) {
 				this.check.accept(buffer[offset + i] & 0xFF);
 			}
-			return n;
 		}
 
 		@Override
-		public boolean isFinished() {
-			return this.in.isFinished();
-		}
-
-		@Override
-		public boolean isReady() {
-			return this.in.isReady();
-		}
-
-		@Override
-		public void setReadListener(ReadListener listener) {
-			this.in.setReadListener(listener);
-		}
-
-		@Override
-		public void close() throws IOException {
-			this.in.close();
+		protected void ended() throws IOException {
+			this.check.end();
 		}
 
 	}

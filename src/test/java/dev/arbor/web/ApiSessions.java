@@ -60,6 +60,25 @@ final class ApiSessions {
 			.asString();
 	}
 
+	/** Imports a session file unless a session of its id is there already: for tests that only read it. */
+	static void importOnce(RestTestClient client, String sessionId, byte[] file) {
+		boolean there = client.get()
+			.uri("/sessions/{id}", sessionId)
+			.exchange()
+			.returnResult(String.class)
+			.getStatus()
+			.is2xxSuccessful();
+		if (!there) {
+			client.post()
+				.uri("/sessions/import")
+				.contentType(MediaType.parseMediaType("application/x-ndjson"))
+				.body(file)
+				.exchange()
+				.expectStatus()
+				.isCreated();
+		}
+	}
+
 	/** The session's leaf, {@code null} for none. */
 	static String leaf(RestTestClient client, String sessionId) {
 		JsonNode leaf = body(client.get().uri("/sessions/{id}/leaf", sessionId).exchange());

@@ -404,35 +404,12 @@ class ContextApiTests {
 
 	/** The omp fixture, imported unchanged once per storage directory; tests only read it. */
 	private void importOmpFixture() {
-		try {
-			importOnce(OMP_ID, Files.readAllBytes(Fixtures.path(Fixtures.OMP_V3)));
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
-		}
+		ApiSessions.importOnce(this.client, OMP_ID, Fixtures.bytes(Fixtures.OMP_V3));
 	}
 
 	/** The omp test session, imported unchanged once per storage directory; tests only read it. */
 	private void importOmpTestSession() {
-		importOnce(TestSessions.SESSION_ID, TestSessions.bytes(TestSessions.OMP_V3));
-	}
-
-	private void importOnce(String sessionId, byte[] file) {
-		boolean imported = this.client.get()
-			.uri("/sessions/{id}", sessionId)
-			.exchange()
-			.returnResult(String.class)
-			.getStatus()
-			.is2xxSuccessful();
-		if (!imported) {
-			this.client.post()
-				.uri("/sessions/import")
-				.contentType(NDJSON)
-				.body(file)
-				.exchange()
-				.expectStatus()
-				.isCreated();
-		}
+		ApiSessions.importOnce(this.client, TestSessions.SESSION_ID, TestSessions.bytes(TestSessions.OMP_V3));
 	}
 
 	/** {@code POST /branch-summaries}; {@code fromId} is JSON ({@code "null"} or a quoted id). */

@@ -1,6 +1,5 @@
 package dev.arbor.web;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -578,38 +577,12 @@ class TreeApiTests {
 
 	/** The omp fixture, imported unchanged once per storage directory; tests only read it. */
 	private void importOmpFixture() {
-		try {
-			importOnce(OMP_ID, Files.readAllBytes(Fixtures.path(Fixtures.OMP_V3)));
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
-		}
+		ApiSessions.importOnce(this.client, OMP_ID, Fixtures.bytes(Fixtures.OMP_V3));
 	}
 
 	/** The omp test session, imported unchanged once per storage directory; tests only read it. */
 	private void importOmpTestSession() {
-		importOnce(TestSessions.SESSION_ID, TestSessions.bytes(TestSessions.OMP_V3));
-	}
-
-	private void importOnce(String sessionId, byte[] file) {
-		if (!sessionExists(sessionId)) {
-			this.client.post()
-				.uri("/sessions/import")
-				.contentType(NDJSON)
-				.body(file)
-				.exchange()
-				.expectStatus()
-				.isCreated();
-		}
-	}
-
-	private boolean sessionExists(String sessionId) {
-		return this.client.get()
-			.uri("/sessions/{id}", sessionId)
-			.exchange()
-			.returnResult(String.class)
-			.getStatus()
-			.is2xxSuccessful();
+		ApiSessions.importOnce(this.client, TestSessions.SESSION_ID, TestSessions.bytes(TestSessions.OMP_V3));
 	}
 
 	private void moveLeaf(String sessionId, String entryId) {
