@@ -1,6 +1,5 @@
 package dev.arbor.web;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
