@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Reads of a loaded session (SESSION-TREE.md §4, §5): {@code getTree}, {@code getPath} of the
+ * Reads of a loaded session (docs/SESSION-FORMAT.md §4 and §7): {@code getTree}, {@code getPath} of the
  * deepest entry, and {@code buildSessionContext} at the leaf in the agent and the model view.
  */
 @State(Scope.Benchmark)

@@ -145,7 +145,7 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	}
 
 	/**
-	 * A webhook (API.md, Hooks).
+	 * A webhook (docs/API.md, Hooks).
 	 *
 	 * @param name what logs call it; the URL without its query by default
 	 * @param url where the events are POSTed
@@ -194,7 +194,7 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	}
 
 	/**
-	 * Branch summaries by a model (SESSION-TREE.md §7.4). The provider's URL, key and model are Spring AI's own
+	 * Branch summaries by a model (docs/SESSION-FORMAT.md §8). The provider's URL, key and model are Spring AI's own
 	 * settings ({@code spring.ai.openai.*}, {@code spring.ai.anthropic.*}, {@code spring.ai.ollama.*}).
 	 *
 	 * @param provider the Spring AI chat model that writes them: {@code none} (summaries answer 422),

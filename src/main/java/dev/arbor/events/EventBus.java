@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The one event bus: every event of API.md goes through {@link #publish}, which numbers it, keeps it for replay
+ * The one event bus: every event of docs/API.md goes through {@link #publish}, which numbers it, keeps it for replay
  * (per session, and for the stream of all sessions) and hands it to the subscribers of its session and of all
  * sessions. Publishing and subscribing share one lock, so each stream sees events in id order, and a subscriber
  * that replays from {@code Last-Event-ID} misses nothing and sees nothing twice; one whose {@code Last-Event-ID}

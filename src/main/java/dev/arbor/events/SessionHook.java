@@ -3,7 +3,7 @@ package dev.arbor.events;
 import java.time.Duration;
 
 /**
- * An extension that answers the {@code session_before_*} events (API.md, Hooks; SESSION-TREE.md §7.3, §8).
+ * An extension that answers the {@code session_before_*} events (docs/API.md, Hooks; docs/SESSION-FORMAT.md §8 and §9).
  * Implement it as a Spring bean to hook in-process; webhooks configured under {@code arbor.hooks.webhooks} are
  * hooks too. Hooks run one after the other, beans first in their {@code @Order}, then webhooks in the order
  * configured. A hook that throws or outlives its {@link #timeout()} counts as no answer and is logged by its

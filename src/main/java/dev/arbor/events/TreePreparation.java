@@ -6,7 +6,7 @@ import dev.arbor.session.EntryLine;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@code session_before_tree} preparation (SESSION-TREE.md §7.3): what the navigation is about to do.
+ * The {@code session_before_tree} preparation (docs/SESSION-FORMAT.md §8): what the navigation is about to do.
  *
  * @param sessionId the session
  * @param targetId the entry navigated to

@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
 /**
- * New sessions out of an existing one (SESSION-TREE.md §8): {@code /branch} from a user message with its hooks and
+ * New sessions out of an existing one (docs/SESSION-FORMAT.md §9): {@code /branch} from a user message with its hooks and
  * events, {@code createBranchedSession} and forks. The source session is only read, never written.
  */
 @Service

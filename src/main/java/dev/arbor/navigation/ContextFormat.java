@@ -1,6 +1,6 @@
 package dev.arbor.navigation;
 
-/** The two views of a built context (SESSION-TREE.md §5), with the names the API uses ({@code ?format=llm}). */
+/** The two views of a built context (docs/SESSION-FORMAT.md §7), with the names the API uses ({@code ?format=llm}). */
 public enum ContextFormat {
 
 	/** Agent messages, summaries and custom messages with their own roles. */

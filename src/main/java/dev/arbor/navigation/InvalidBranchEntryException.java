@@ -1,6 +1,6 @@
 package dev.arbor.navigation;
 
-/** {@code /branch} from an entry that is not a user message (SESSION-TREE.md §8). */
+/** {@code /branch} from an entry that is not a user message (docs/SESSION-FORMAT.md §9). */
 public class InvalidBranchEntryException extends RuntimeException {
 
 	private final String entryId;

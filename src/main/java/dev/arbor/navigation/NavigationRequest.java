@@ -3,7 +3,7 @@ package dev.arbor.navigation;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A navigation inside a session (SESSION-TREE.md §7).
+ * A navigation inside a session (docs/SESSION-FORMAT.md §8).
  *
  * @param targetId the entry to navigate to
  * @param summarize whether the abandoned branch is summarized

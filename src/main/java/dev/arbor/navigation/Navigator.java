@@ -29,7 +29,7 @@ import org.springframework.stereotype.Service;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Navigation inside a session, {@code navigateTree} step by step as SESSION-TREE.md §7 says: validate, work out
+ * Navigation inside a session, {@code navigateTree} step by step as docs/SESSION-FORMAT.md §8 says: validate, work out
  * the abandoned entries and the new leaf, ask the hooks ({@code session_before_tree}), summarize, apply, and tell
  * ({@code session_tree}). A navigation holds its session's gate throughout, so no other write lands between
  * reading the leaf and moving it; it can be aborted by its {@code requestId} until it starts applying.

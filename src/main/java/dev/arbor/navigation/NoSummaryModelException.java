@@ -1,6 +1,6 @@
 package dev.arbor.navigation;
 
-/** {@code summarize} was asked for and no summary model is configured (SESSION-TREE.md §7.1). */
+/** {@code summarize} was asked for and no summary model is configured (docs/SESSION-FORMAT.md §8). */
 public class NoSummaryModelException extends RuntimeException {
 
 	public NoSummaryModelException() {

@@ -7,7 +7,7 @@ import dev.arbor.storage.UnreadableSession;
 
 /**
  * A page of the session listing, and the files under the storage directory that are not sessions: reported,
- * never modified (SESSION-TREE.md §3).
+ * never modified (docs/SESSION-FORMAT.md §12).
  *
  * @param sessions this page of sessions
  * @param unreadable every file that is not a usable session, with the reason

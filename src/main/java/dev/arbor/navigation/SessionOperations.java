@@ -11,7 +11,7 @@ import dev.arbor.storage.SessionWatch;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
-/** Sessions as wholes: creating, listing, deleting, importing and exporting them (API.md, Sessions). */
+/** Sessions as wholes: creating, listing, deleting, importing and exporting them (docs/API.md, Sessions). */
 @Service
 public class SessionOperations {
 

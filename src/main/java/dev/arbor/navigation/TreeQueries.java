@@ -17,7 +17,7 @@ import org.springframework.stereotype.Service;
 
 /**
  * Reading one session: entries, paths, the tree and its selector view, labels, the leaf and the model context
- * (SESSION-TREE.md §4, §5, §10). Each result is copied out under the session's read lock with the leaf it belongs
+ * (docs/SESSION-FORMAT.md §4, §7 and §10). Each result is copied out under the session's read lock with the leaf it belongs
  * to, so it can be written to a slow client while others append.
  */
 @Service
@@ -101,7 +101,7 @@ public class TreeQueries {
 	 * {@code buildSessionContext}.
 	 *
 	 * @param leafId where to build it; {@code null} for the session's leaf. <b>Arbor:</b> an unknown id is an
-	 * error (404, API.md Conventions), not the last entry as in upstream's engine, so a typo is never mistaken for a
+	 * error (404, docs/API.md Conventions), not the last entry as in upstream's engine, so a typo is never mistaken for a
 	 * context
 	 */
 	public Snapshot<SessionContext> context(String sessionId, @Nullable String leafId, ContextFormat format) {

@@ -13,7 +13,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Writing one session: appends, leaf moves, branch summaries and labels (SESSION-TREE.md §2.2, §6). Each is
+ * Writing one session: appends, leaf moves, branch summaries and labels (docs/SESSION-FORMAT.md §3 and §5). Each is
  * durable when it returns, conditional on the leaf the caller saw, and changes nothing when it fails. They wait
  * while a navigation of the session runs ({@link SessionGates}).
  */

@@ -1,6 +1,6 @@
 /**
  * What the API does with sessions, over the session store: their lifecycle, import and export, reading their
- * entries, tree and context, appending, moving the leaf and labels, and (SESSION-TREE.md §7–8) navigating and
+ * entries, tree and context, appending, moving the leaf and labels, and (docs/SESSION-FORMAT.md §8 and §9) navigating and
  * branching. The web layer makes one call here per request.
  */
 @NullMarked

@@ -12,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code buildSessionContext} (SESSION-TREE.md §5): one walk of the path, linear in its length.
+ * {@code buildSessionContext} (docs/SESSION-FORMAT.md §7): one walk of the path, linear in its length.
  * Only state entries and the latest compaction are parsed; messages are referenced as stored.
  */
 final class ContextBuilder {

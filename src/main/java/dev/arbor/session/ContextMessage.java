@@ -6,7 +6,7 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One message of a built context (SESSION-TREE.md §5). Messages of {@code message} entries stay the
+ * One message of a built context (docs/SESSION-FORMAT.md §7). Messages of {@code message} entries stay the
  * stored bytes; the others are made from their entry. Timestamps are epoch milliseconds.
  */
 public sealed interface ContextMessage {

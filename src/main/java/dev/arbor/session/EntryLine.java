@@ -14,7 +14,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * One entry of a session: the exact line it was stored as (UTF-8, without the newline) and the few
  * fields the tree needs indexed. All output starts from the stored bytes, so unknown fields and
- * unknown types round-trip untouched (SESSION-TREE.md §2.2).
+ * unknown types round-trip untouched (docs/SESSION-FORMAT.md §3).
  * <p>
  * Bytes rather than a {@code String}: Java stores any string with one non-Latin-1 character in two
  * bytes per character, and a loaded session must cost little more than its file. Immutable.
@@ -179,7 +179,7 @@ public final class EntryLine {
 
 	/**
 	 * The {@code message} object of a {@code message} entry exactly as stored, without parsing the rest
-	 * of the line: the agent view of the context is made of these (SESSION-TREE.md §5).
+	 * of the line: the agent view of the context is made of these (docs/SESSION-FORMAT.md §7).
 	 */
 	public String messageJson() {
 		if (!hasMessageObject()) {

@@ -4,7 +4,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The message one entry stands for, in the agent's view (SESSION-TREE.md §5.3) and in the model's (§5.4). The
+ * The message one entry stands for, in the agent's view (docs/SESSION-FORMAT.md §7) and in the model's (§5.4). The
  * context builder places these along a path; a branch summary (§7.4) converts the entries of an abandoned
  * branch, where any compaction is a summary worth reading.
  */

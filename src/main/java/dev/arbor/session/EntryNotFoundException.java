@@ -1,6 +1,6 @@
 package dev.arbor.session;
 
-/** An entry id that names no entry of the session: {@code Entry <id> not found} (SESSION-TREE.md §6). */
+/** An entry id that names no entry of the session: {@code Entry <id> not found} (docs/SESSION-FORMAT.md §5). */
 public class EntryNotFoundException extends RuntimeException {
 
 	private final String entryId;

@@ -1,7 +1,7 @@
 package dev.arbor.session;
 
 /**
- * Ids of exactly 8 lowercase hex digits, the form every agent writes (SESSION-TREE.md §2.3), held as
+ * Ids of exactly 8 lowercase hex digits, the form every agent writes (docs/SESSION-FORMAT.md §3), held as
  * an {@code int}: a {@code String} would cost 48 bytes an entry, a third of what the tree adds to a
  * loaded session. Any other id stays a string.
  */

@@ -6,7 +6,7 @@ import java.util.function.IntFunction;
  * Entry id → position in file order, open addressing over an {@code int[]}: about 8 bytes an entry
  * where a {@code HashMap<String, Integer>} costs about 50. Keys are the entries' own ids, compared
  * without making strings of hex ids. Later puts of the same id win (duplicate ids: the later entry
- * wins for lookups, SESSION-TREE.md §3). Not thread-safe.
+ * wins for lookups, docs/SESSION-FORMAT.md §11). Not thread-safe.
  */
 final class IdIndex {
 

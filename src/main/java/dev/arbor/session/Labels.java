@@ -10,7 +10,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Resolved labels: {@code label} entries replayed in file order, last write wins, an absent or
- * empty label clears (SESSION-TREE.md §4). Iteration order is the order labels were first set (a cleared
+ * empty label clears (docs/SESSION-FORMAT.md §4). Iteration order is the order labels were first set (a cleared
  * label starts again), which is the order a branched session re-creates them in (§8). Not thread-safe.
  */
 final class Labels {

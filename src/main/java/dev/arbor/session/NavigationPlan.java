@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What navigating to an entry would do, worked out from the tree without changing it (SESSION-TREE.md §7.1,
+ * What navigating to an entry would do, worked out from the tree without changing it (docs/SESSION-FORMAT.md §8,
  * 7.2, 7.5): the entries abandoned, where the leaf goes and the text handed back to the editor.
  *
  * @param targetId the entry navigated to

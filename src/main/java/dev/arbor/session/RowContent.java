@@ -8,7 +8,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What one row of the selector shows and what its search looks at (SESSION-TREE.md §10), read from
+ * What one row of the selector shows and what its search looks at (docs/SESSION-FORMAT.md §10), read from
  * its entry: messages with a streaming scan, the small other entries from their tree. Immutable.
  *
  * @param role {@code message.role} for a message, else {@code null}

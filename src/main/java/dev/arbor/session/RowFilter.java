@@ -5,7 +5,7 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The selector's filters (SESSION-TREE.md §10), each with the name the API uses for it
+ * The selector's filters (docs/SESSION-FORMAT.md §10), each with the name the API uses for it
  * ({@code ?filter=no-tools}). Tool-call-only assistant messages are hidden by every filter; that rule
  * lives in the rows builder, not here.
  */

@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The result of {@code buildSessionContext} (SESSION-TREE.md §5).
+ * The result of {@code buildSessionContext} (docs/SESSION-FORMAT.md §7).
  *
  * @param leafId the leaf the context was built at
  * @param thinkingLevel the latest thinking level, {@code "off"} by default

@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * New sessions made from an existing one (SESSION-TREE.md §8). The source is never modified; the new
+ * New sessions made from an existing one (docs/SESSION-FORMAT.md §9). The source is never modified; the new
  * header names it in {@code parentSession} by session id (Arbor's clients know sessions by id, and a
  * file path would leak the server's layout).
  */

@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A session as the lines of a version-3 file: the title slot where the session has one (Arbor never adds one,
- * SESSION-TREE.md §2.1), the header, then every entry in file order, each exactly as stored. What storage writes
+ * docs/SESSION-FORMAT.md §1), the header, then every entry in file order, each exactly as stored. What storage writes
  * on a rewrite and what an export sends, so the two never differ.
  *
  * @param titleSlot the title slot, where the session has one

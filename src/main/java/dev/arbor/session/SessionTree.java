@@ -14,7 +14,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One session in memory: its header, its entries in file order and the tree they form, the labels
- * and the leaf (SESSION-TREE.md §1, §4, §6). Lookups by id are O(1); paths are linear in their
+ * and the leaf (docs/SESSION-FORMAT.md §4 and §5). Lookups by id are O(1); paths are linear in their
  * length. Structure is held in {@code int} arrays indexed by file position, so the tree costs a few
  * dozen bytes an entry beyond the stored lines.
  * <p>
@@ -63,7 +63,7 @@ public final class SessionTree {
 		Arrays.fill(this.lastChild, NONE);
 		Arrays.fill(this.nextSibling, NONE);
 		this.index = new IdIndex(position -> this.entries[position], lines.size());
-		// SESSION-TREE.md §3: later duplicates win, so parents resolve only once every id is indexed.
+		// docs/SESSION-FORMAT.md §4: later duplicates win, so parents resolve only once every id is indexed.
 		for (int i = 0; i < this.size; i++) {
 			this.index.put(this.entries[i], i);
 		}

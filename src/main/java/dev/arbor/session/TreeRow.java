@@ -3,7 +3,7 @@ package dev.arbor.session;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One row of the selector view (SESSION-TREE.md §10, {@code GET /sessions/{sid}/tree/rows}).
+ * One row of the selector view (docs/SESSION-FORMAT.md §10, {@code GET /sessions/{sid}/tree/rows}).
  *
  * @param id the entry id
  * @param parentId the entry's parent in the tree; {@code null} for a root, including an entry whose

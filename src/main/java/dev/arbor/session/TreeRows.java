@@ -5,7 +5,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The selector view of a session (SESSION-TREE.md §10): the tree flattened depth-first, filtered and
+ * The selector view of a session (docs/SESSION-FORMAT.md §10): the tree flattened depth-first, filtered and
  * searched. Unpaged; the web layer cuts pages from {@code rows}.
  *
  * @param filter the filter applied

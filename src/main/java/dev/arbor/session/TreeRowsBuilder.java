@@ -8,7 +8,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Builds {@link TreeRows}, the selector view (SESSION-TREE.md §10): the tree flattened depth-first;
+ * Builds {@link TreeRows}, the selector view (docs/SESSION-FORMAT.md §10): the tree flattened depth-first;
  * among siblings the child whose subtree holds the leaf comes first and the others keep timestamp
  * order (stable for equal timestamps). Roots likewise: the leaf's root first, the others in
  * {@code getTree} order, which is file order followed by the entries only a cycle reaches, each

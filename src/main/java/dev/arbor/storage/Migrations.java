@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The format migrations of SESSION-TREE.md §3, run on load in memory; the file is rewritten as
+ * The format migrations of docs/SESSION-FORMAT.md §2, run on load in memory; the file is rewritten as
  * version 3 only when the session is next written.
  */
 final class Migrations {

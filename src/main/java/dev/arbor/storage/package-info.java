@@ -1,7 +1,7 @@
 /**
  * Where sessions live: the {@link dev.arbor.storage.SessionStore} the rest of Arbor sees, the changes a store
  * announces, the conditions and failures of its operations, and what every store shares: reading a session in the
- * JSONL format of the upstream agents (imports, exports and the file store), with its migrations (SESSION-TREE.md
+ * JSONL format of the upstream agents (imports, exports and the file store), with its migrations (docs/SESSION-FORMAT.md
  * §3, §9). Each store lives in a subpackage of its own.
  */
 @NullMarked

@@ -3,7 +3,7 @@ package dev.arbor.summary;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the summary model is told, and how its answer is stored (SESSION-TREE.md §7.4). The texts are the pi
+ * What the summary model is told, and how its answer is stored (docs/SESSION-FORMAT.md §8). The texts are the pi
  * agent's own, so a branch summary reads the same whichever of the two wrote it.
  */
 final class SummaryPrompt {

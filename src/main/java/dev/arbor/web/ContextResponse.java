@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code buildSessionContext} (SESSION-TREE.md §5).
+ * {@code buildSessionContext} (docs/SESSION-FORMAT.md §7).
  *
  * @param leafId where it was built
  * @param thinkingLevel the latest thinking level

@@ -9,7 +9,7 @@ import dev.arbor.storage.ExpectedLeaf;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code If-Match} as the leaf a mutation expects (RFC 9110 §13.1.1, SESSION-TREE.md §9). Absent or {@code *}: any
+ * {@code If-Match} as the leaf a mutation expects (RFC 9110 §13.1.1, docs/SESSION-FORMAT.md §13). Absent or {@code *}: any
  * leaf. Tags compare strongly, so a weak tag ({@code W/"…"}) matches no leaf. Parsed strictly: a header with anything
  * but entity tags in it is refused rather than read for the tags it happens to hold (Spring's {@code ETag.parse}
  * skips what it does not understand, so {@code "leaf" junk} would pass).

@@ -286,7 +286,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	}
 
 	/**
-	 * A path variable, query parameter or body field that failed its constraint; ids get their own type (API.md:
+	 * A path variable, query parameter or body field that failed its constraint; ids get their own type (docs/API.md:
 	 * 400 for an id that is not one).
 	 */
 	@Override

@@ -49,7 +49,7 @@ enum ProblemType {
 	/** A navigation with the same {@code requestId} is in flight. */
 	NAVIGATION_IN_PROGRESS(HttpStatus.CONFLICT, "navigation-in-progress", "Navigation in progress"),
 
-	/** {@code summarize} without a summary model (SESSION-TREE.md §7.1). */
+	/** {@code summarize} without a summary model (docs/SESSION-FORMAT.md §8). */
 	NO_SUMMARY_MODEL(HttpStatus.UNPROCESSABLE_CONTENT, "no-summary-model", "No summary model"),
 
 	/** {@code /branch} from an entry that is not a user message (§8). */

@@ -33,7 +33,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
-/** Sessions as wholes (API.md, Sessions). */
+/** Sessions as wholes (docs/API.md, Sessions). */
 @RestController
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Sessions", description = "Create, list, delete, import and export sessions.")

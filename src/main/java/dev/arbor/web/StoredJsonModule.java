@@ -14,7 +14,7 @@ import tools.jackson.databind.module.SimpleModule;
 
 /**
  * Writes what sessions store as it is stored: an entry, a header or a context message goes out as its own JSON
- * text, unknown fields included, never rebuilt from a tree (API.md Conventions: "Entries are returned exactly as
+ * text, unknown fields included, never rebuilt from a tree (docs/API.md Conventions: "Entries are returned exactly as
  * stored").
  */
 class StoredJsonModule extends SimpleModule {

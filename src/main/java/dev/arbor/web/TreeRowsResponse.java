@@ -8,7 +8,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A page of the selector view (SESSION-TREE.md §10).
+ * A page of the selector view (docs/SESSION-FORMAT.md §10).
  *
  * @param filter the filter applied
  * @param q the search as given

@@ -21,7 +21,7 @@ import tools.jackson.databind.node.ObjectNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The event bus (API.md, Events): numbering, routing to the subscribers of a session and of all sessions, the
+ * The event bus (docs/API.md, Events): numbering, routing to the subscribers of a session and of all sessions, the
  * replay buffers behind {@code Last-Event-ID}, forgetting subscribers that are gone and sessions that were
  * deleted, and subscribing atomically while others publish.
  */

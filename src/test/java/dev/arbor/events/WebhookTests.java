@@ -42,7 +42,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * Webhooks (API.md, Hooks) against a real HTTP server on a free local port: what is POSTed and how it is signed,
+ * Webhooks (docs/API.md, Hooks) against a real HTTP server on a free local port: what is POSTed and how it is signed,
  * how answers are read, and that a slow server costs the webhook's timeout and no more.
  */
 class WebhookTests {

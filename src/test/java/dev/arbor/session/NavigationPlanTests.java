@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
- * Planning a navigation (SESSION-TREE.md §7.1, 7.2, 7.5): the common ancestor, the abandoned entries, where the
+ * Planning a navigation (docs/SESSION-FORMAT.md §8): the common ancestor, the abandoned entries, where the
  * leaf goes and the text handed back to the editor, worked out without changing the tree.
  */
 class NavigationPlanTests {

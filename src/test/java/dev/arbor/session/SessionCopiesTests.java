@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * New sessions made from an existing one (SESSION-TREE.md §8): {@code createBranchedSession} copies one
+ * New sessions made from an existing one (docs/SESSION-FORMAT.md §9): {@code createBranchedSession} copies one
  * path without its labels and re-creates the labels that still apply; a fork copies everything.
  */
 class SessionCopiesTests {

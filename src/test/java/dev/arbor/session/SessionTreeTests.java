@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Reading the tree (SESSION-TREE.md §3, §4): lookups, paths, children, the tree view and labels, over
+ * Reading the tree (docs/SESSION-FORMAT.md §11 and §4): lookups, paths, children, the tree view and labels, over
  * well-formed files and over the odd ones upstream agents leave behind (duplicate ids, dangling
  * parents, cycles, very deep chains).
  */

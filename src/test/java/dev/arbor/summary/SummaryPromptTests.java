@@ -9,7 +9,7 @@ import static dev.arbor.summary.BranchEntries.fileCall;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What the summary model is told and how its answer is stored (SESSION-TREE.md §7.4), with upstream's texts
+ * What the summary model is told and how its answer is stored (docs/SESSION-FORMAT.md §8), with upstream's texts
  * ({@code generateBranchSummary} in pi-coding-agent {@code core/compaction/branch-summarization.js}).
  */
 class SummaryPromptTests {

@@ -24,7 +24,7 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code /branch}, {@code /fork} and {@code /branched-sessions} over HTTP (SESSION-TREE.md §8). */
+/** {@code /branch}, {@code /fork} and {@code /branched-sessions} over HTTP (docs/SESSION-FORMAT.md §9). */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
 @Import(ScriptedHook.Registered.class)

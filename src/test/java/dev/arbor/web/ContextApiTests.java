@@ -31,7 +31,7 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code GET /sessions/{id}/context} over HTTP (API.md, Context; SESSION-TREE.md §5): the state tracked along the
+ * {@code GET /sessions/{id}/context} over HTTP (docs/API.md, Context; docs/SESSION-FORMAT.md §7): the state tracked along the
  * path, the messages with compactions, branch summaries and custom messages, the model view, and the omp fixture.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)

@@ -35,7 +35,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Entries and paths over HTTP (API.md, Entries; SESSION-TREE.md §1, §4). */
+/** Entries and paths over HTTP (docs/API.md, Entries; docs/SESSION-FORMAT.md §4). */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
 class EntryApiTests {

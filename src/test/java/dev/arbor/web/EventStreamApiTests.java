@@ -22,7 +22,7 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The Server-Sent Events streams over real HTTP, read by a real streaming client (API.md, Events). */
+/** The Server-Sent Events streams over real HTTP, read by a real streaming client (docs/API.md, Events). */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
 class EventStreamApiTests {

@@ -48,7 +48,7 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Hostile and broken requests to every operation of API.md's Sessions, Entries, Tree, Leaf and labels and Context
+ * Hostile and broken requests to every operation of docs/API.md's Sessions, Entries, Tree, Leaf and labels and Context
  * sections, over real HTTP: each gets a 4xx problem document (Conventions) and leaves every file under the storage
  * directory byte for byte as it was. Requests go through {@link HttpClient}, so that an encoded path reaches the
  * server still encoded and a body can be sent chunked; a filter records what the server saw, to show it.
@@ -744,7 +744,7 @@ class HostileInputTests {
 		return new Fixture(sessionId, first, second);
 	}
 
-	/** One operation of API.md: its path with {@code {sid}} and {@code {eid}}, and a valid body where it takes one. */
+	/** One operation of docs/API.md: its path with {@code {sid}} and {@code {eid}}, and a valid body where it takes one. */
 	record Operation(String method, String path, @Nullable String contentType,
 			@Nullable Function<Fixture, String> body) {
 

@@ -23,7 +23,7 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code /sessions/{id}/labels} over HTTP (API.md, Leaf and labels; SESSION-TREE.md §4 and §6): reading the resolved
+ * {@code /sessions/{id}/labels} over HTTP (docs/API.md, Leaf and labels; docs/SESSION-FORMAT.md §4 and §5): reading the resolved
  * labels, and setting or clearing one, which appends a {@code label} entry that becomes the leaf.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)

@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code /sessions/{id}/leaf} and {@code /branch-summaries} over HTTP (API.md, Leaf and labels; SESSION-TREE.md §6). */
+/** {@code /sessions/{id}/leaf} and {@code /branch-summaries} over HTTP (docs/API.md, Leaf and labels; docs/SESSION-FORMAT.md §5). */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
 class LeafApiTests {

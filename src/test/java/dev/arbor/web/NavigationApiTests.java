@@ -27,7 +27,7 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code POST /sessions/{id}/navigate} over HTTP, one test per outcome of SESSION-TREE.md §7, with an in-process
+ * {@code POST /sessions/{id}/navigate} over HTTP, one test per outcome of docs/SESSION-FORMAT.md §8, with an in-process
  * hook and a summary model whose answers each test sets.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)

@@ -35,7 +35,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Sessions as wholes over HTTP (API.md, Sessions): create, list, get, delete, import, export. */
+/** Sessions as wholes over HTTP (docs/API.md, Sessions): create, list, get, delete, import, export. */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
 class SessionApiTests {

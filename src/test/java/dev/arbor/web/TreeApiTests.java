@@ -29,7 +29,7 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code GET /sessions/{id}/tree} and {@code /tree/rows} over HTTP (API.md, Tree; SESSION-TREE.md §4 and §10), on
+ * {@code GET /sessions/{id}/tree} and {@code /tree/rows} over HTTP (docs/API.md, Tree; docs/SESSION-FORMAT.md §4 and §10), on
  * sessions imported from hand-written JSONL (fixed ids, timestamps and branches) and on the oh-my-pi fixture.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
@@ -91,7 +91,7 @@ class TreeApiTests {
 		// Equal timestamps keep their file order (stable sort).
 		assertThat(strings(node(tree, "aaaa0001").get("childIds"))).containsExactly("early002", "mid00003", "tied0003",
 				"late0005");
-		// The entries endpoint keeps insertion order for the same children (API.md, Entries).
+		// The entries endpoint keeps insertion order for the same children (docs/API.md, Entries).
 		JsonNode entry = ApiSessions.body(this.client.get()
 			.uri("/sessions/{id}/entries/{entryId}", sessionId, "aaaa0001")
 			.exchange()

@@ -28,7 +28,7 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A webhook configured under {@code arbor.hooks.webhooks}, played by a real local HTTP server (API.md, Hooks):
+ * A webhook configured under {@code arbor.hooks.webhooks}, played by a real local HTTP server (docs/API.md, Hooks):
  * what it receives, how its answers apply, its timeout, and aborting a navigation that waits for it.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)

@@ -13,7 +13,7 @@ import dev.arbor.session.SessionTree;
 
 /**
  * The first write to a migrated or damaged file rewrites it whole as version 3, with the new lines, atomically; the
- * original bytes go to a backup first when lines were skipped on load or a crash remnant ends it (SESSION-TREE.md §3,
+ * original bytes go to a backup first when lines were skipped on load or a crash remnant ends it (docs/SESSION-FORMAT.md §12,
  * §9).
  * <p>
  * Others may append to the file meanwhile, by its path, without a lock. A rewrite never drops their lines: it is

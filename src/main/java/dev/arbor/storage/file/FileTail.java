@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * Takes in what other processes did to a loaded session's file since it was last looked at. The agents append whole
  * lines without a lock, so complete lines past what was taken in become entries, validated as on load, and the
- * leaf moves to the last of them as a load would put it (SESSION-TREE.md §3, §9). A last line without its newline is
+ * leaf moves to the last of them as a load would put it (docs/SESSION-FORMAT.md §5 and §13). A last line without its newline is
  * someone's write in progress: held back, neither entry nor damage, until it is finished or stays unfinished past
  * the grace period (then it is a crash remnant, §9). A file that shrank, was replaced by another (a rename over it)
  * or got another start at the same length (a rewrite in place) must be read again whole.

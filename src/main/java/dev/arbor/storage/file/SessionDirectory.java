@@ -47,7 +47,7 @@ final class SessionDirectory {
 	 * @param root the storage directory
 	 * @param known session file → id of the sessions the caller already has: these files are not opened, because
 	 * closing any descriptor of a file releases every POSIX lock this process holds on it, the session's OS lock
-	 * included (SESSION-TREE.md §9)
+	 * included (docs/SESSION-FORMAT.md §13)
 	 * @param skipped files to pass over: those the caller is creating
 	 */
 	static Scan scan(Path root, Map<Path, String> known, Set<Path> skipped) throws IOException {

@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The bytes of one session file, open for appending, with the OS lock that keeps other Arbor processes out
- * (SESSION-TREE.md §9). The agents take no lock: they append whole lines with {@code appendFileSync} whenever they
+ * (docs/SESSION-FORMAT.md §13). The agents take no lock: they append whole lines with {@code appendFileSync} whenever they
  * like. So Arbor appends in append mode ({@code O_APPEND}): the kernel puts every write at the true end of the
  * file, after whatever others wrote, and never over it.
  * <p>

@@ -182,7 +182,7 @@ final class SessionSync {
 	/**
 	 * The loaded session, with this process holding the file's OS lock and the tree up to date with the file: once
 	 * the lock is held no other Arbor writes, but the agents take no lock, so the tree catches up before every check
-	 * or plan against it (SESSION-TREE.md §3, §9).
+	 * or plan against it (docs/SESSION-FORMAT.md §11 and §13).
 	 */
 	LoadedTree writable() throws IOException {
 		LoadedTree current = ensureLoaded();

@@ -19,7 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The process that {@link CrashRecoveryTests} and {@link FileLockTests} kill: appends message entries to one
  * session in a loop with {@link FsyncPolicy#ALWAYS}, and prints each entry id on stdout only after
- * {@code append} returned, so every printed id is acknowledged (SESSION-TREE.md §9). Never exits on its own
+ * {@code append} returned, so every printed id is acknowledged (docs/SESSION-FORMAT.md §13). Never exits on its own
  * before {@value #MAX_APPENDS} appends.
  * <p>
  * Arguments: the storage directory, the session id or {@code -} to create one (its id is printed first as

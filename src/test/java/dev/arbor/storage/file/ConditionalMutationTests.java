@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Mutations on a precondition ({@code If-Match}, SESSION-TREE.md §9): {@link ExpectedLeaf} with one leaf, several or
+ * Mutations on a precondition ({@code If-Match}, docs/SESSION-FORMAT.md §13): {@link ExpectedLeaf} with one leaf, several or
  * none, and a delete that keeps the session when the leaf has moved.
  */
 class ConditionalMutationTests {

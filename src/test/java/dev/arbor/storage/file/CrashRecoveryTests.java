@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * SIGKILL at a random moment loses nothing acknowledged (SESSION-TREE.md §9): a child JVM appends with
+ * SIGKILL at a random moment loses nothing acknowledged (docs/SESSION-FORMAT.md §13): a child JVM appends with
  * {@link FsyncPolicy#ALWAYS} and prints each id once {@code append} returned, the test kills it and reloads
  * the file. One session across all rounds, so each round also starts from what the previous kill left,
  * including a torn tail that its first append must repair with a backup.

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The real upstream files of {@code shared/fixtures} load, migrate and round-trip (SESSION-TREE.md §2, §3). */
+/** The real upstream files of {@code shared/fixtures} load, migrate and round-trip (docs/SESSION-FORMAT.md §1 and §2). */
 class FixtureLoadingTests {
 
 	private static final String SESSION_ID = "d703a1a9-1b7b-4fb1-b512-c9738b1fe617";

@@ -23,7 +23,7 @@ import static dev.arbor.storage.file.SessionFiles.entry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** Damaged and invalid files (SESSION-TREE.md §3, §9): counted, repaired only with a backup, or left alone. */
+/** Damaged and invalid files (docs/SESSION-FORMAT.md §12 and §13): counted, repaired only with a backup, or left alone. */
 class RepairTests {
 
 	@TempDir

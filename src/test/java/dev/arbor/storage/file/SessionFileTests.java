@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIOException;
 
-/** One file's appends: group commit and what a failed fsync leaves behind (SESSION-TREE.md §9). */
+/** One file's appends: group commit and what a failed fsync leaves behind (docs/SESSION-FORMAT.md §13). */
 class SessionFileTests {
 
 	@TempDir

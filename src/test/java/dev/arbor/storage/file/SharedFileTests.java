@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * A session file that another process appends to without a lock, as the coding agents do (SESSION-TREE.md §3, §9):
+ * A session file that another process appends to without a lock, as the coding agents do (docs/SESSION-FORMAT.md §11 and §13):
  * Arbor writes only at the true end, takes the other lines in before it checks or plans anything, waits for a line
  * still being written, and reads a rewritten file again instead of writing at a stale offset.
  */
