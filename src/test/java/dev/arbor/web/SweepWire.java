@@ -51,6 +51,14 @@ final class SweepWire {
 		}
 	}
 
+	/** Tomcat's {@code maxHttpHeaderSize}: a longer head is refused, and closed on, perhaps before it was all sent. */
+	static final int MAX_HEAD_BYTES = 8192;
+
+	/** Whether the request line and headers are longer than Tomcat reads, so that its answer may be lost. */
+	static boolean headTooLong(SweepRequest request) {
+		return head(request).length > MAX_HEAD_BYTES;
+	}
+
 	private static byte[] head(SweepRequest request) {
 		StringBuilder head = new StringBuilder(request.method()).append(' ').append(request.target()).append(" HTTP/1.1\r\n");
 		head.append("Host: localhost\r\nConnection: close\r\n");
