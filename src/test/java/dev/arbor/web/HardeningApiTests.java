@@ -18,16 +18,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import dev.arbor.events.EventBus;
+import dev.arbor.events.EventSink;
+import dev.arbor.events.EventType;
+import dev.arbor.events.SessionEvent;
 import dev.arbor.session.Json;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -61,6 +67,9 @@ class HardeningApiTests {
 
 	@LocalServerPort
 	int port;
+
+	@Autowired
+	EventBus bus;
 
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) {
@@ -294,6 +303,36 @@ class HardeningApiTests {
 		assertThat(statuses).containsExactly(201, 201, 201, 201, 201, 413); // 5 × 200KB fit in 1MB
 		assertThat(send("GET", "/sessions/" + sessionId, null, null, Map.of()).json().get("entryCount").asInt())
 			.isEqualTo(5);
+	}
+
+	@Test
+	void appendWhenItsEventRunsOutOfMemoryShouldStillAnswer201AndTellSubscribersToReadAgain() throws Exception {
+		String sessionId = createSession();
+		List<SessionEvent> seen = new CopyOnWriteArrayList<>();
+		EventSink recording = seen::add;
+		EventSink outOfMemory = event -> {
+			if (event.type() == EventType.ENTRY_APPENDED) {
+				throw new OutOfMemoryError("Java heap space (provoked while the event is delivered)");
+			}
+			return true;
+		};
+		this.bus.subscribe(sessionId, null, recording, replay -> {
+		});
+		this.bus.subscribe(sessionId, null, outOfMemory, replay -> {
+		});
+		try {
+			Answer answer = send("POST", "/sessions/" + sessionId + "/entries", JSON, userMessage("durable"), Map.of());
+			assertThat(answer.status()).as(answer.describe()).isEqualTo(201);
+			String entryId = answer.json().get("id").asString();
+			assertThat(Files.readString(ApiSessions.file(storage(), sessionId))).contains(entryId);
+			assertThat(seen).extracting(SessionEvent::type).contains(EventType.RESYNC);
+			assertThat(send("GET", "/sessions/" + sessionId, null, null, Map.of()).json().get("leafId").asString())
+				.isEqualTo(entryId);
+		}
+		finally {
+			this.bus.unsubscribe(sessionId, recording);
+			this.bus.unsubscribe(sessionId, outOfMemory);
+		}
 	}
 
 	@Test
