@@ -10,15 +10,12 @@ import org.jspecify.annotations.Nullable;
  * out the top-level fields an entry is indexed by, plus {@code message.role}, building nothing else.
  * Opening a session is one pass of this per line; a general parser spent most of it on tokens nobody reads.
  * <p>
- * Strings must be valid UTF-8 (RFC 8259 §8.1), nesting at most {@value #MAX_DEPTH} deep and exponents at most
- * {@value #MAX_EXPONENT_DIGITS} digits long, as Jackson requires when the entry is read later (decimals become
- * {@code BigDecimal}, whose exponent is an {@code int}), so a line this accepts always parses.
+ * Strings must be valid UTF-8 (RFC 8259 §8.1), nesting at most {@value #MAX_DEPTH} deep and numbers such as
+ * {@link JsonNumber} holds, as Jackson requires when the entry is read later, so a line this accepts always parses.
  */
 final class LineScanner {
 
 	static final int MAX_DEPTH = 1000;
-
-	static final int MAX_EXPONENT_DIGITS = 9;
 
 	private static final int TOP_LEVEL = 1;
 
@@ -299,48 +296,7 @@ final class LineScanner {
 	}
 
 	private void number() throws MalformedLineException {
-		int start = this.pos;
-		if (peek() == '-') {
-			this.pos++;
-		}
-		if (peek() == '0') {
-			this.pos++;
-		}
-		else if (!digits()) {
-			this.pos = start;
-			throw error("unexpected character");
-		}
-		if (peek() == '.') {
-			this.pos++;
-			if (!digits()) {
-				throw error("digits expected after the decimal point");
-			}
-		}
-		if (peek() == 'e' || peek() == 'E') {
-			this.pos++;
-			if (peek() == '+' || peek() == '-') {
-				this.pos++;
-			}
-			int exponent = this.pos;
-			if (!digits()) {
-				throw error("digits expected in the exponent");
-			}
-			while (exponent < this.pos - 1 && this.bytes[exponent] == '0') {
-				exponent++;
-			}
-			if (this.pos - exponent > MAX_EXPONENT_DIGITS) {
-				this.pos = exponent;
-				throw error("an exponent beyond " + MAX_EXPONENT_DIGITS + " digits");
-			}
-		}
-	}
-
-	private boolean digits() {
-		int start = this.pos;
-		while (this.pos < this.bytes.length && this.bytes[this.pos] >= '0' && this.bytes[this.pos] <= '9') {
-			this.pos++;
-		}
-		return this.pos > start;
+		this.pos = JsonNumber.end(this.bytes, this.pos);
 	}
 
 	private void literal(String word) throws MalformedLineException {
@@ -405,7 +361,11 @@ final class LineScanner {
 	}
 
 	private MalformedLineException error(String what) {
-		return new MalformedLineException("not valid JSON: " + what + " at column " + (this.pos + 1));
+		return malformed(what, this.pos);
+	}
+
+	static MalformedLineException malformed(String what, int position) {
+		return new MalformedLineException("not valid JSON: " + what + " at column " + (position + 1));
 	}
 
 }

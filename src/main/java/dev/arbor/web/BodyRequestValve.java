@@ -37,7 +37,7 @@ class BodyRequestValve extends ValveBase {
 
 	@Override
 	public void invoke(Request request, Response response) throws IOException, ServletException {
-		if (!hasBody(request)) {
+		if (!RequestBodies.present(request)) {
 			getNext().invoke(request, response);
 			return;
 		}
@@ -56,10 +56,6 @@ class BodyRequestValve extends ValveBase {
 				maybeAbandonBody(request, response);
 			}
 		}
-	}
-
-	private static boolean hasBody(Request request) {
-		return request.getContentLengthLong() > 0 || request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null;
 	}
 
 	private static void refuse(Request request, Response response, BodyRequestSlots.Admission admission)

@@ -8,7 +8,6 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.springframework.http.HttpHeaders;
 import org.springframework.util.unit.DataSize;
 import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.servlet.HandlerExceptionResolver;
@@ -81,10 +80,10 @@ class RequestMemoryFilter extends OncePerRequestFilter {
 
 	/** The kibibytes a request's body reserves; none without a body. */
 	private int share(HttpServletRequest request) {
-		long length = request.getContentLengthLong();
-		if (length == 0 || (length < 0 && request.getHeader(HttpHeaders.TRANSFER_ENCODING) == null)) {
+		if (!RequestBodies.present(request)) {
 			return 0;
 		}
+		long length = request.getContentLengthLong();
 		long body = (length > 0) ? Math.min(length, this.maxBodyBytes) : this.maxBodyBytes;
 		long share = (body * this.bodyCopies + KIB - 1) / KIB;
 		return (int) Math.min(share, this.totalKibibytes);

@@ -22,26 +22,21 @@ import org.jspecify.annotations.Nullable;
  */
 record SessionSummary(SessionInfo info, long fileLength, @Nullable FileTime sidecar) {
 
-	/** The summary of a loaded session; its newest entry dates it, or the header when it has none. */
-	static SessionSummary of(String sessionId, Path path, SessionTree tree, int malformedLines, long fileLength) {
+	/**
+	 * The summary of a loaded session; its newest entry dates it, or the header when it has none. It changed last
+	 * when its file ({@code modified}, as the loaded tree last saw it) or its leaf sidecar was written.
+	 */
+	static SessionSummary of(String sessionId, Path path, SessionTree tree, int malformedLines, long fileLength,
+			FileTime modified) {
 		long newest = tree.newestTimestamp();
 		if (newest == Timestamps.UNKNOWN && tree.header().timestamp() != null) {
 			newest = Timestamps.parseMillis(tree.header().timestamp());
 		}
 		FileTime sidecar = sidecarStamp(path);
-		long changedAt = Math.max(modified(path), (sidecar != null) ? sidecar.toMillis() : 0);
+		long changedAt = Math.max(modified.toMillis(), (sidecar != null) ? sidecar.toMillis() : 0);
 		SessionInfo info = new SessionInfo(sessionId, path, tree.header(), tree.title(), tree.leafId(), tree.size(),
 				newest, changedAt, malformedLines);
 		return new SessionSummary(info, fileLength, sidecar);
-	}
-
-	private static long modified(Path path) {
-		try {
-			return Files.getLastModifiedTime(path).toMillis();
-		}
-		catch (IOException ex) {
-			return 0; // removed meanwhile: the next look at it says so
-		}
 	}
 
 	/** Whether the files still are as they were when this was taken. */

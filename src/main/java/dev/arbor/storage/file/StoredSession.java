@@ -158,7 +158,7 @@ final class StoredSession {
 
 	SessionInfo summarize(LoadedTree loaded) {
 		SessionSummary taken = SessionSummary.of(this.sessionId, this.path, loaded.tree, loaded.reportedMalformedLines(),
-				loaded.consumed);
+				loaded.consumed, loaded.seen.modified());
 		this.summary = taken;
 		return taken.info();
 	}

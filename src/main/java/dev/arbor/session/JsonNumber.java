@@ -1,0 +1,70 @@
+package dev.arbor.session;
+
+/**
+ * Where a JSON number ends (RFC 8259 §6), and whether Arbor can hold it: decimals are kept exact as
+ * {@code BigDecimal}, whose exponent is an {@code int}, so an exponent of more than {@value #MAX_EXPONENT_DIGITS}
+ * significant digits ({@code 1E+2147483648}) is refused, as Jackson would refuse it when the entry is read.
+ */
+final class JsonNumber {
+
+	static final int MAX_EXPONENT_DIGITS = 9;
+
+	private JsonNumber() {
+	}
+
+	/**
+	 * @param bytes the line
+	 * @param start where the number starts
+	 * @return the position after it
+	 * @throws MalformedLineException when there is no number there, or one Arbor cannot hold
+	 */
+	static int end(byte[] bytes, int start) throws MalformedLineException {
+		int p = start;
+		if (at(bytes, p) == '-') {
+			p++;
+		}
+		if (at(bytes, p) == '0') {
+			p++;
+		}
+		else if ((p = digits(bytes, p)) == -1) {
+			throw LineScanner.malformed("unexpected character", start);
+		}
+		if (at(bytes, p) == '.') {
+			int fraction = p + 1;
+			if ((p = digits(bytes, fraction)) == -1) {
+				throw LineScanner.malformed("digits expected after the decimal point", fraction);
+			}
+		}
+		if (at(bytes, p) == 'e' || at(bytes, p) == 'E') {
+			p++;
+			if (at(bytes, p) == '+' || at(bytes, p) == '-') {
+				p++;
+			}
+			int exponent = p;
+			if ((p = digits(bytes, p)) == -1) {
+				throw LineScanner.malformed("digits expected in the exponent", exponent);
+			}
+			while (exponent < p - 1 && bytes[exponent] == '0') {
+				exponent++;
+			}
+			if (p - exponent > MAX_EXPONENT_DIGITS) {
+				throw LineScanner.malformed("an exponent beyond " + MAX_EXPONENT_DIGITS + " digits", exponent);
+			}
+		}
+		return p;
+	}
+
+	/** The position after the digits at {@code p}, or -1 when there are none. */
+	private static int digits(byte[] bytes, int p) {
+		int q = p;
+		while (q < bytes.length && bytes[q] >= '0' && bytes[q] <= '9') {
+			q++;
+		}
+		return (q > p) ? q : -1;
+	}
+
+	private static int at(byte[] bytes, int p) {
+		return (p < bytes.length) ? bytes[p] : -1;
+	}
+
+}
