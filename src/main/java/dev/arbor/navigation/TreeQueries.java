@@ -9,8 +9,6 @@ import dev.arbor.session.RowFilter;
 import dev.arbor.session.SessionContext;
 import dev.arbor.session.SessionTree;
 import dev.arbor.session.SessionTreeView;
-import dev.arbor.session.TreeRow;
-import dev.arbor.session.TreeRows;
 import dev.arbor.storage.SessionStore;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
@@ -73,19 +71,11 @@ public class TreeQueries {
 	/**
 	 * A page of the selector view.
 	 *
-	 * @param afterRowId the id of the row the page starts after; {@code null} for the first page
-	 * @throws InvalidCursorException when that row is not in the view (any more)
+	 * @throws InvalidCursorException when a cursor names no row of the view (any more)
+	 * @throws dev.arbor.session.EntryNotFoundException when {@code around} or {@code from} names no entry
 	 */
-	public Snapshot<RowsPage> rows(String sessionId, RowFilter filter, @Nullable String query, int limit,
-			@Nullable String afterRowId) {
-		return read(sessionId, tree -> {
-			TreeRows rows = tree.getTreeRows(filter, query);
-			List<TreeRow> rest = rows.rows();
-			if (afterRowId != null) {
-				rest = rest.subList(indexAfter(rest, afterRowId), rest.size());
-			}
-			return new RowsPage(filter, query, rows.total(), rows.matched(), Page.of(rest, limit, TreeRow::id));
-		});
+	public Snapshot<RowsPage> rows(String sessionId, RowFilter filter, @Nullable String query, RowsWindow window) {
+		return read(sessionId, tree -> RowPages.page(tree.getTreeRows(filter, query), query, window));
 	}
 
 	/** targetId → label, in the order the labels were first set. */
@@ -116,15 +106,6 @@ public class TreeQueries {
 
 	private <T> Snapshot<T> read(String sessionId, Function<SessionTree, T> reader) {
 		return this.store.read(sessionId, tree -> new Snapshot<>(reader.apply(tree), tree.leafId()));
-	}
-
-	private static int indexAfter(List<TreeRow> rows, String rowId) {
-		for (int i = 0; i < rows.size(); i++) {
-			if (rows.get(i).id().equals(rowId)) {
-				return i + 1;
-			}
-		}
-		throw new InvalidCursorException("cursor", "cursor names no row of this view; start again without it");
 	}
 
 }

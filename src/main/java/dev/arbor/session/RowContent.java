@@ -15,10 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
  * @param text the preview: one line (newlines and tabs become spaces), at most
  * {@value MessageText#LIMIT} characters
  * @param searchable the searchable text §10 lists for the entry's type, without the label
- * @param hiddenUnlessLeaf whether this is an assistant message with nothing to read (tool calls
- * only) that did not stop with an error or an abort: every filter hides it unless it is the leaf
  */
-record RowContent(@Nullable String role, String text, String searchable, boolean hiddenUnlessLeaf) {
+record RowContent(@Nullable String role, String text, String searchable) {
 
 	static RowContent of(EntryLine entry) {
 		return switch (entry.type()) {
@@ -87,9 +85,7 @@ record RowContent(@Nullable String role, String text, String searchable, boolean
 		if ("bashExecution".equals(role)) {
 			searchable = join(searchable, message.command());
 		}
-		boolean hidden = "assistant".equals(role) && !message.hasVisibleText()
-				&& !"error".equals(message.stopReason()) && !"aborted".equals(message.stopReason());
-		return new RowContent(role, MessageText.cut(preview, MessageText.LIMIT), searchable, hidden);
+		return new RowContent(role, MessageText.cut(preview, MessageText.LIMIT), searchable);
 	}
 
 	private static RowContent customMessage(ObjectNode entry) {
@@ -112,7 +108,7 @@ record RowContent(@Nullable String role, String text, String searchable, boolean
 	}
 
 	private static RowContent other(String text, String searchable) {
-		return new RowContent(null, MessageText.cut(oneLine(text), MessageText.LIMIT), searchable, false);
+		return new RowContent(null, MessageText.cut(oneLine(text), MessageText.LIMIT), searchable);
 	}
 
 	/** {@code key: value}, or the key alone when there is no value. */

@@ -1,13 +1,9 @@
 package dev.arbor.session;
 
-import java.util.Set;
-
-import org.jspecify.annotations.Nullable;
-
 /**
  * The selector's filters (docs/SESSION-FORMAT.md §10), each with the name the API uses for it
  * ({@code ?filter=no-tools}). Tool-call-only assistant messages are hidden by every filter; that rule
- * lives in the rows builder, not here.
+ * lives in the view, not here.
  */
 public enum RowFilter {
 
@@ -25,11 +21,6 @@ public enum RowFilter {
 
 	/** Every entry. */
 	ALL("all");
-
-	/** What {@link #DEFAULT} hides: entries that change settings or state rather than say something. */
-	private static final Set<String> BOOKKEEPING = Set.of(EntryTypes.LABEL, EntryTypes.CUSTOM,
-			EntryTypes.MODEL_CHANGE, EntryTypes.THINKING_LEVEL_CHANGE, "service_tier_change", "title_change",
-			"credential_pin", "session_init", EntryTypes.TTSR_INJECTION, EntryTypes.MODE_CHANGE, "reset_boundary");
 
 	private final String apiName;
 
@@ -57,28 +48,14 @@ public enum RowFilter {
 				+ "': expected one of default, no-tools, user-only, labeled-only, all");
 	}
 
-	/**
-	 * Whether an entry of this type could pass, decided before its message is read: most rows a
-	 * narrow filter drops are dropped without parsing them.
-	 */
-	boolean mayShow(String type, boolean labelled) {
+	/** Whether an entry with these {@link RowFacts} passes; the always-hidden rule is the view's, not the filter's. */
+	boolean shows(byte facts, boolean labelled) {
 		return switch (this) {
-			case DEFAULT, NO_TOOLS -> !BOOKKEEPING.contains(type);
-			case USER_ONLY -> EntryTypes.MESSAGE.equals(type);
+			case DEFAULT -> !RowFacts.has(facts, RowFacts.BOOKKEEPING);
+			case NO_TOOLS -> !RowFacts.has(facts, RowFacts.BOOKKEEPING) && !RowFacts.has(facts, RowFacts.TOOL_RESULT);
+			case USER_ONLY -> RowFacts.has(facts, RowFacts.USER);
 			case LABELED_ONLY -> labelled;
 			case ALL -> true;
-		};
-	}
-
-	/** Whether an entry passes, given its message role ({@code null} for entries that are not messages). */
-	boolean shows(String type, @Nullable String role, boolean labelled) {
-		if (!mayShow(type, labelled)) {
-			return false;
-		}
-		return switch (this) {
-			case NO_TOOLS -> !"toolResult".equals(role);
-			case USER_ONLY -> "user".equals(role);
-			default -> true;
 		};
 	}
 

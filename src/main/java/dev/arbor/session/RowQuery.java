@@ -36,6 +36,11 @@ final class RowQuery {
 		return (tokens.length > 0) ? new RowQuery(tokens) : NONE;
 	}
 
+	/** The tokens joined by single spaces: two queries with the same tokens search alike. */
+	String normalized() {
+		return String.join(" ", this.tokens);
+	}
+
 	boolean isEmpty() {
 		return this.tokens.length == 0;
 	}

@@ -49,6 +49,11 @@ public final class SessionTree {
 
 	private long newestTimestamp = Timestamps.UNKNOWN;
 
+	/** Appends and leaf moves so far: what the selector views are kept for. */
+	private long changeCount;
+
+	private final RowViews rowViews = new RowViews(this);
+
 	private SessionTree(SessionHeader header, @Nullable TitleSlot titleSlot, List<EntryLine> lines) {
 		this.header = header;
 		this.titleSlot = titleSlot;
@@ -181,9 +186,12 @@ public final class SessionTree {
 		return TreeViewBuilder.build(this);
 	}
 
-	/** The selector's rows (§10): depth-first, leaf branch first, then filtered and searched; see {@link TreeRow}. */
+	/**
+	 * The selector's rows (§10): depth-first, leaf branch first, then filtered and searched; see {@link TreeRow}.
+	 * Kept until the tree changes, so that asking again for the same view costs nothing.
+	 */
 	public TreeRows getTreeRows(RowFilter filter, @Nullable String query) {
-		return TreeRowsBuilder.build(this, filter, query);
+		return this.rowViews.get(filter, query);
 	}
 
 	public @Nullable String getLabel(String id) {
@@ -195,6 +203,10 @@ public final class SessionTree {
 		Map<String, String> result = new LinkedHashMap<>();
 		this.labels.all().forEach((target, label) -> result.put(target, label.label()));
 		return result;
+	}
+
+	Labels.@Nullable Label labelOf(String id) {
+		return this.labels.all().get(id);
 	}
 
 	Map<String, Labels.Label> resolvedLabels() {
@@ -213,11 +225,13 @@ public final class SessionTree {
 			throw new IllegalArgumentException("branch cannot target null: use resetLeaf");
 		}
 		this.leaf = requirePosition(id);
+		this.changeCount++;
 	}
 
 	/** {@code resetLeaf()}: the next append becomes a new root. */
 	public void resetLeaf() {
 		this.leaf = NONE;
+		this.changeCount++;
 	}
 
 	/** Moves the leaf to an entry or to {@code null}; {@code branch} or {@code resetLeaf}. */
@@ -275,6 +289,7 @@ public final class SessionTree {
 			this.labels.apply(line, id -> this.index.get(id) != NONE);
 		}
 		this.leaf = position;
+		this.changeCount++;
 	}
 
 	// §5
@@ -321,6 +336,10 @@ public final class SessionTree {
 
 	int nextSiblingOf(int position) {
 		return this.nextSibling[position];
+	}
+
+	long changeCount() {
+		return this.changeCount;
 	}
 
 	int leafPosition() {

@@ -1,178 +1,161 @@
 package dev.arbor.session;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
 /**
- * Builds {@link TreeRows}, the selector view (docs/SESSION-FORMAT.md §10): the tree flattened depth-first;
- * among siblings the child whose subtree holds the leaf comes first and the others keep timestamp
- * order (stable for equal timestamps). Roots likewise: the leaf's root first, the others in
- * {@code getTree} order, which is file order followed by the entries only a cycle reaches, each
- * taken as {@link TreeViewBuilder} takes it so that every entry appears exactly once. When the leaf's
- * own walk up ends in a cycle, the entry where that walk stops is the leaf's root.
+ * Builds {@link TreeRows} from the tree's {@link FlatOrder}: which entries are rows (the always-hidden rule, the
+ * filter, the search), then how upstream's selector draws the tree those rows form. Linear in the entries,
+ * iterative; an entry's message is read for the search only.
  * <p>
- * One iterative pass (chains of any depth). An entry is read only when its type can pass the filter,
- * and a message is scanned, never parsed into a tree. Rows that are not returned still count in
- * {@code total}, and they pass their depth on unchanged, so returned rows have no gaps in depth.
+ * The drawing follows the rows' own tree, where a row's parent is its nearest ancestor that is a row too. A row
+ * indents one column more than its parent when that parent has several children, and also when the parent is
+ * itself such a child with a single child of its own and is not in column 0: so a branch's text starts one
+ * column right of its connector, and a chain below stays where it started. Several roots hang from an unseen
+ * root one column to the left of everything, and so are drawn in column 0 with no connector.
  */
 final class TreeRowsBuilder {
 
-	private static final int NONE = -1;
+	private static final int NONE = FlatOrder.NONE;
 
 	private final SessionTree tree;
+
+	private final FlatOrder flat;
+
+	private final byte[] facts;
 
 	private final RowFilter filter;
 
 	private final RowQuery query;
 
-	private final int leaf;
-
-	private final boolean[] onActivePath;
-
-	private final boolean[] visited;
-
-	private final List<TreeRow> rows = new ArrayList<>();
-
-	private int total;
-
-	/** The depth-first stack: positions still to visit, and the depth each gets if it becomes a row. */
-	private int[] pending = new int[64];
-
-	private int[] pendingDepth = new int[64];
-
-	private int top;
-
-	private int[] siblings = new int[16];
-
-	private TreeRowsBuilder(SessionTree tree, RowFilter filter, RowQuery query) {
+	private TreeRowsBuilder(SessionTree tree, FlatOrder flat, byte[] facts, RowFilter filter, RowQuery query) {
 		this.tree = tree;
+		this.flat = flat;
+		this.facts = facts;
 		this.filter = filter;
 		this.query = query;
-		this.leaf = tree.leafPosition();
-		this.onActivePath = new boolean[tree.size()];
-		this.visited = new boolean[tree.size()];
 	}
 
-	static TreeRows build(SessionTree tree, RowFilter filter, @Nullable String query) {
-		TreeRowsBuilder builder = new TreeRowsBuilder(tree, filter, RowQuery.parse(query));
-		builder.visitRoots();
-		return new TreeRows(filter, query, builder.total, builder.rows.size(), builder.rows);
+	/**
+	 * @param facts {@link RowFacts} by file position, known for every entry
+	 */
+	static TreeRows build(SessionTree tree, FlatOrder flat, byte[] facts, RowFilter filter, @Nullable String query,
+			String version) {
+		TreeRowsBuilder builder = new TreeRowsBuilder(tree, flat, facts, filter, RowQuery.parse(query));
+		int[] rowOf = new int[tree.size()];
+		Arrays.fill(rowOf, NONE);
+		int[] rows = builder.selectRows(rowOf);
+		TreeRows.Shape shape = builder.draw(rows, rowOf);
+		return new TreeRows(tree, flat, filter, version, rows, rowOf, shape, builder.selected(rowOf, rows));
 	}
 
-	private void visitRoots() {
-		int[] activePath = (this.leaf != NONE) ? this.tree.pathPositions(this.leaf) : new int[0];
-		for (int position : activePath) {
-			this.onActivePath[position] = true;
-		}
-		if (activePath.length > 0) {
-			visit(activePath[0]);
-		}
-		int size = this.tree.size();
-		for (int i = 0; i < size; i++) {
-			if (!this.visited[i] && this.tree.isLookedUp(i) && this.tree.parentOf(i) == NONE) {
-				visit(i);
+	/** The rows in display order; fills {@code rowOf} (file position → row index). */
+	private int[] selectRows(int[] rowOf) {
+		int leaf = this.tree.leafPosition();
+		int[] rows = new int[Math.min(this.flat.length(), 1024)];
+		int count = 0;
+		for (int i = 0; i < this.flat.length(); i++) {
+			int position = this.flat.order[i];
+			if (shows(position, position == leaf)) {
+				if (count == rows.length) {
+					rows = Arrays.copyOf(rows, Math.min(this.flat.length(), count * 2));
+				}
+				rowOf[position] = count;
+				rows[count++] = position;
 			}
 		}
-		// What no root reaches hangs off a cycle: its first entry in file order stands in as a root.
-		for (int i = 0; i < size; i++) {
-			if (!this.visited[i] && this.tree.isLookedUp(i)) {
-				visit(i);
-			}
-		}
+		return Arrays.copyOf(rows, count);
 	}
 
-	private void visit(int root) {
-		this.visited[root] = true;
-		push(root, 0);
-		while (this.top > 0) {
-			this.top--;
-			int position = this.pending[this.top];
-			int depth = this.pendingDepth[this.top];
-			// Children are linked through parent[], so below the root the parent is the entry that pushed it.
-			String parentId = (position != root) ? this.tree.at(this.tree.parentOf(position)).id() : null;
-			boolean shown = maybeAddRow(position, depth, parentId);
-			pushChildren(position, shown ? depth + 1 : depth);
+	private boolean shows(int position, boolean isLeaf) {
+		byte entryFacts = this.facts[position];
+		// §10: the leaf stays visible so the current position can always be seen.
+		if (RowFacts.has(entryFacts, RowFacts.HIDDEN_UNLESS_LEAF) && !isLeaf) {
+			return false;
 		}
-	}
-
-	/** Adds the entry as a row when it passes the always-hidden rule, the filter and the search. */
-	private boolean maybeAddRow(int position, int depth, @Nullable String parentId) {
-		this.total++;
 		EntryLine entry = this.tree.at(position);
 		String label = this.tree.getLabel(entry.id());
-		if (!this.filter.mayShow(entry.type(), label != null)) {
+		if (!this.filter.shows(entryFacts, label != null)) {
 			return false;
 		}
-		RowContent content = RowContent.of(entry);
-		boolean isLeaf = position == this.leaf;
-		// §10: the leaf stays visible so the current position can always be seen.
-		if (content.hiddenUnlessLeaf() && !isLeaf) {
-			return false;
+		if (this.query.isEmpty()) {
+			return true;
 		}
-		if (!this.filter.shows(entry.type(), content.role(), label != null)) {
-			return false;
-		}
-		if (!this.query.isEmpty()
-				&& !this.query.matches((label != null) ? label + " " + content.searchable() : content.searchable())) {
-			return false;
-		}
-		this.rows.add(new TreeRow(entry.id(), parentId, depth, entry.type(), content.role(), content.text(), label,
-				this.onActivePath[position], isLeaf));
-		return true;
+		String searchable = RowContent.of(entry).searchable();
+		return this.query.matches((label != null) ? label + " " + searchable : searchable);
 	}
 
-	private void pushChildren(int position, int depth) {
-		int count = 0;
-		for (int child = this.tree.firstChildOf(position); child != NONE; child = this.tree.nextSiblingOf(child)) {
-			if (!this.visited[child]) {
-				this.visited[child] = true;
-				if (count == this.siblings.length) {
-					this.siblings = Arrays.copyOf(this.siblings, count * 2);
+	private TreeRows.Shape draw(int[] rows, int[] rowOf) {
+		int count = rows.length;
+		int[] parentRow = visibleParents(rows, rowOf);
+		int[] childCount = new int[count];
+		int[] lastChild = new int[count];
+		int roots = 0;
+		int lastRoot = NONE;
+		for (int row = 0; row < count; row++) {
+			int parent = parentRow[row];
+			if (parent == NONE) {
+				roots++;
+				lastRoot = row;
+			}
+			else {
+				childCount[parent]++;
+				lastChild[parent] = row;
+			}
+		}
+		boolean multipleRoots = roots > 1;
+		// Upstream's internal indentation counts the unseen root's column; depth is what is drawn.
+		int[] indent = new int[count];
+		int[] depth = new int[count];
+		byte[] connector = new byte[count];
+		int[] guideOwner = new int[count];
+		for (int row = 0; row < count; row++) {
+			int parent = parentRow[row];
+			if (parent == NONE) {
+				indent[row] = multipleRoots ? 1 : 0;
+				guideOwner[row] = NONE;
+			}
+			else {
+				boolean branched = childCount[parent] > 1;
+				boolean parentJustBranched = (parentRow[parent] == NONE) ? multipleRoots
+						: childCount[parentRow[parent]] > 1;
+				boolean deeper = branched || (parentJustBranched && indent[parent] > 0);
+				indent[row] = deeper ? indent[parent] + 1 : indent[parent];
+				if (branched) {
+					connector[row] = (lastChild[parent] == row) ? TreeRows.Shape.LAST : TreeRows.Shape.BRANCH;
 				}
-				this.siblings[count++] = child;
+				guideOwner[row] = (connector[parent] != 0) ? parent : guideOwner[parent];
 			}
+			depth[row] = multipleRoots ? Math.max(0, indent[row] - 1) : indent[row];
 		}
-		if (count > 1) {
-			order(count);
-		}
-		// Reversed, so that the first sibling is popped first.
-		for (int i = count - 1; i >= 0; i--) {
-			push(this.siblings[i], depth);
-		}
+		return new TreeRows.Shape(parentRow, depth, connector, guideOwner, childCount);
 	}
 
-	/** Timestamp order, stable; then the sibling on the active path moves to the front. */
-	private void order(int count) {
-		Integer[] sorted = new Integer[count];
-		for (int i = 0; i < count; i++) {
-			sorted[i] = this.siblings[i];
-		}
-		Arrays.sort(sorted, Comparator.comparingLong(child -> this.tree.at(child).timestamp()));
-		int next = 0;
-		for (Integer child : sorted) {
-			if (this.onActivePath[child]) {
-				this.siblings[next++] = child;
+	/** By row: the row of its nearest ancestor that is a row, {@link #NONE} for the view's roots. */
+	private int[] visibleParents(int[] rows, int[] rowOf) {
+		// By file position, in display order so that a parent is done before its children.
+		int[] nearestRowAbove = new int[this.tree.size()];
+		for (int i = 0; i < this.flat.length(); i++) {
+			int position = this.flat.order[i];
+			int parent = this.flat.parent[position];
+			if (parent == NONE) {
+				nearestRowAbove[position] = NONE;
+			}
+			else {
+				nearestRowAbove[position] = (rowOf[parent] != NONE) ? rowOf[parent] : nearestRowAbove[parent];
 			}
 		}
-		for (Integer child : sorted) {
-			if (!this.onActivePath[child]) {
-				this.siblings[next++] = child;
-			}
+		int[] parentRow = new int[rows.length];
+		for (int row = 0; row < rows.length; row++) {
+			parentRow[row] = nearestRowAbove[rows[row]];
 		}
+		return parentRow;
 	}
 
-	private void push(int position, int depth) {
-		if (this.top == this.pending.length) {
-			this.pending = Arrays.copyOf(this.pending, this.top * 2);
-			this.pendingDepth = Arrays.copyOf(this.pendingDepth, this.top * 2);
-		}
-		this.pending[this.top] = position;
-		this.pendingDepth[this.top] = depth;
-		this.top++;
+	/** Upstream's first selection: the leaf, else its nearest ancestor that is a row, else the last row. */
+	private int selected(int[] rowOf, int[] rows) {
+		return TreeRows.nearestRow(this.flat, rowOf, this.tree.leafPosition(), rows.length);
 	}
 
 }

@@ -44,16 +44,22 @@ class TreeController {
 
 	@GetMapping("/sessions/{sessionId}/tree/rows")
 	@Operation(summary = "Get the selector rows",
-			description = "The tree flattened depth-first with the leaf's branch first, filtered and searched as the upstream tree selector does. A search token matches as a substring or as the letters of one word in order (`cfg` finds `config`); every token must match.")
+			description = "The tree flattened depth-first with the leaf's branch first, filtered and searched, and drawn as the upstream tree selector draws it: each row says its indentation (`depth`), its connector, the columns that carry a vertical guide, and which row is selected (the leaf, else its nearest ancestor in the view, else the last row). A search token matches as a substring or as the letters of one word in order (`cfg` finds `config`); every token must match. "
+					+ "Without a position the page starts the view. `aroundSelected=true` or `around` centre the page on a row; `cursor` (a page's `nextCursor`) and `before` (a page's `prevCursor`) page forward and backward; `from` starts at an entry. Give at most one. Pages with the same `version` are slices of one view: when it differs, the session changed between them.")
 	@ApiResponse(responseCode = "200", description = "A page of rows; `ETag` is the leaf.")
 	ResponseEntity<TreeRowsResponse> getTreeRows(@PathVariable @ValidId String sessionId,
 			@Parameter(description = "Which entries show.", schema = @Schema(allowableValues = { "default", "no-tools", "user-only", "labeled-only", "all" }, defaultValue = "default")) @RequestParam(required = false) @Nullable RowFilter filter,
-			@Parameter(description = "Search: whitespace-separated tokens, all of which must match.", example = "cfg") @RequestParam(required = false) @Nullable String q,
+			@Parameter(description = "Search: whitespace-separated tokens, all of which must match.", example = "config") @RequestParam(required = false) @Nullable String q,
 			@Parameter(description = "The most rows on the page (1 to 10000).") @RequestParam(defaultValue = "1000") @Min(1) @Max(10000) int limit,
-			@Parameter(description = "The `nextCursor` of the previous page.") @RequestParam(required = false) @Nullable String cursor) {
+			@Parameter(description = "The `nextCursor` of a page: the rows after it.") @RequestParam(required = false) @Nullable String cursor,
+			@Parameter(description = "The `prevCursor` of a page: the rows before it.") @RequestParam(required = false) @Nullable String before,
+			@Parameter(description = "An entry id: the page centred on its row, or on its nearest ancestor in the view when the view leaves it out, else on the last row.") @RequestParam(required = false) @Nullable String around,
+			@Parameter(description = "`true`: the page centred on the selected row, where upstream's selector opens.") @RequestParam(defaultValue = "false") boolean aroundSelected,
+			@Parameter(description = "An entry id: the page starting at its row, or at the row that follows it when the view leaves it out (expands an outline segment with `filter=all`).") @RequestParam(required = false) @Nullable String from) {
 		// the default here, not in @RequestParam: see RequestParameters
-		Snapshot<RowsPage> rows = this.queries.rows(sessionId, (filter != null) ? filter : RowFilter.DEFAULT, q, limit,
-				cursor);
+		RowFilter shown = (filter != null) ? filter : RowFilter.DEFAULT;
+		Snapshot<RowsPage> rows = this.queries.rows(sessionId, shown, q,
+				RowsWindows.of(limit, cursor, before, around, aroundSelected, from));
 		return Responses.ok(rows, TreeRowsResponse.of(rows.value()));
 	}
 

@@ -1,58 +1,89 @@
 package dev.arbor.web;
 
 import java.util.List;
+import java.util.Locale;
 
 import dev.arbor.navigation.RowsPage;
 import dev.arbor.session.TreeRow;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A page of the selector view (docs/SESSION-FORMAT.md §10).
+ * A page of the selector view (docs/SESSION-FORMAT.md §10, docs/API.md Tree).
  *
  * @param filter the filter applied
  * @param q the search as given
  * @param total rows before filter and search
  * @param matched rows after filter and search, over all pages
+ * @param selectedId the row the selector opens on
+ * @param selectedIndex its index in the view
+ * @param version names the view's state
  * @param rows this page's rows, in display order
+ * @param prevCursor pass as {@code before} for the page before; {@code null} on the first
  * @param nextCursor pass as {@code cursor} for the next page; {@code null} on the last
  */
-@Schema(description = "The selector view: the tree flattened depth-first, the leaf's branch first, filtered and searched.")
-record TreeRowsResponse(@Schema(example = "default") String filter, @Schema(example = "cfg") @Nullable String q,
-		@Schema(example = "1019") int total, @Schema(example = "12") int matched, List<Row> rows,
-		@Schema(description = "Pass as `cursor` for the next page: the id of this page's last row. Null on the last page.", example = "b2c3d4e5") @Nullable String nextCursor) {
+@Schema(description = "A page of the selector view: the tree flattened depth-first, the leaf's branch first, filtered and searched, with what it takes to draw it.")
+record TreeRowsResponse(@Schema(example = "default") String filter, @Schema(example = "config") @Nullable String q,
+		@Schema(example = "1019") int total, @Schema(example = "12") int matched,
+		@Schema(description = "The row the selector opens on: the leaf, else its nearest ancestor in this view, else the last row. Null when the view has no rows.", example = "d4e5f6a7") @Nullable String selectedId,
+		@Schema(description = "The selected row's index in the whole view, from 0.", example = "7") @Nullable Integer selectedIndex,
+		@Schema(description = "Names the state of the session the view shows: every append, leaf move and label changes it. Pages with the same version fit together; when it differs from the last page's, start again from around the selection.", example = "2kq3ttl1v5x8n.5f") String version,
+		List<Row> rows,
+		@Schema(description = "Pass as `before` for the rows before this page: the id of its first row. Null when the page starts the view.", example = "a1b2c3d4") @Nullable String prevCursor,
+		@Schema(description = "Pass as `cursor` for the rows after this page: the id of its last row. Null when the page ends the view.", example = "b2c3d4e5") @Nullable String nextCursor) {
 
 	/**
-	 * One row.
+	 * One row, and how to draw it: {@code depth} columns of three characters, where column {@code L} is
+	 * {@code │} when {@code L} is in {@code guides}, else the connector when it is the last column and the row has
+	 * one ({@code ├} for {@code branch}, {@code └} for {@code last}, then {@code ⊟} if {@code childCount > 0} else
+	 * {@code ─}), else blank.
 	 *
+	 * @param index the row's index in the whole view
 	 * @param id the entry id
-	 * @param parentId the entry's parent in the tree, which may be a row this view leaves out
-	 * @param depth how many of the row's ancestors are rows of this view
+	 * @param parentId the entry's parent in the tree, which may be an entry this view leaves out
+	 * @param visibleParentId the nearest ancestor that is a row of this view
+	 * @param depth the indentation, in columns
+	 * @param connector {@code branch}, {@code last} or {@code null}
+	 * @param guides the columns with a vertical line
+	 * @param childCount rows whose visible parent this row is
 	 * @param type the entry type
 	 * @param role {@code message.role} of a message entry
 	 * @param text a one-line preview, at most 200 characters
 	 * @param label the entry's label
+	 * @param labelTimestamp when the label was set
 	 * @param onActivePath whether the entry is the leaf or one of its ancestors
 	 * @param isLeaf whether the entry is the leaf
+	 * @param selected whether this is the selected row
 	 */
-	@Schema(name = "TreeRow", description = "One row of the selector view.")
-	record Row(@Schema(example = "b2c3d4e5") String id, @Schema(example = "a1b2c3d4") @Nullable String parentId,
-			@Schema(description = "Ancestors of this row that are rows of this view too: in row order it grows by at most one.", example = "1") int depth,
+	@Schema(name = "TreeRow", description = "One row of the selector view, with what it takes to draw it as upstream's tree selector does.")
+	record Row(@Schema(example = "7") int index, @Schema(example = "b2c3d4e5") String id,
+			@Schema(example = "a1b2c3d4") @Nullable String parentId,
+			@Schema(description = "The nearest ancestor that is a row of this view; null for the view's roots.", example = "a1b2c3d4") @Nullable String visibleParentId,
+			@Schema(description = "Indentation in columns (upstream draws three characters each). It grows below a row with several children (by one, and by one more for the first row after the branch when that row has a single child), never along a chain. With several roots, the roots share column 0.", example = "1") int depth,
+			@Schema(description = "How the row hangs from a visible parent with several children: `branch` (`├`) when a later sibling follows, `last` (`└`) for the last. Null along a chain and for roots.", allowableValues = { "branch", "last" }, example = "branch") @Nullable String connector,
+			@ArraySchema(arraySchema = @Schema(description = "The columns, ascending and below `depth`, that carry a vertical line (`│`) down to a later sibling of an ancestor."), schema = @Schema(example = "0")) List<Integer> guides,
+			@Schema(description = "Rows whose visible parent this row is; the connector shows `⊟` when it is above 0.", example = "1") int childCount,
 			@Schema(example = "message") String type, @Schema(example = "user") @Nullable String role,
 			@Schema(description = "A one-line preview, at most 200 characters.", example = "Make the config loader read env vars") String text,
 			@Schema(example = "before refactor") @Nullable String label,
-			@Schema(example = "true") boolean onActivePath, @Schema(example = "false") boolean isLeaf) {
+			@Schema(description = "The `timestamp` of the label entry that set the label.", example = "2026-01-02T10:00:00.000Z") @Nullable String labelTimestamp,
+			@Schema(example = "true") boolean onActivePath, @Schema(example = "false") boolean isLeaf,
+			@Schema(example = "false") boolean selected) {
 
 		static Row of(TreeRow row) {
-			return new Row(row.id(), row.parentId(), row.depth(), row.type(), row.role(), row.text(), row.label(),
-					row.onActivePath(), row.isLeaf());
+			String connector = (row.connector() != null) ? row.connector().name().toLowerCase(Locale.ROOT) : null;
+			return new Row(row.index(), row.id(), row.parentId(), row.visibleParentId(), row.depth(), connector,
+					row.guides(), row.childCount(), row.type(), row.role(), row.text(), row.label(),
+					row.labelTimestamp(), row.onActivePath(), row.isLeaf(), row.selected());
 		}
 
 	}
 
 	static TreeRowsResponse of(RowsPage page) {
 		return new TreeRowsResponse(page.filter().apiName(), page.query(), page.total(), page.matched(),
-				page.rows().items().stream().map(Row::of).toList(), page.rows().nextCursor());
+				page.selectedId(), page.selectedIndex(), page.version(), page.rows().stream().map(Row::of).toList(),
+				page.prevCursor(), page.nextCursor());
 	}
 
 }

@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import java.util.stream.IntStream;
 
 import dev.arbor.Fixtures;
 import org.jspecify.annotations.Nullable;
@@ -31,7 +30,7 @@ class TreeRowsTests {
 			+ "'arguments':{'path':'a.txt'}}";
 
 	@Test
-	void defaultFilterWhenChainHoldsBookkeepingEntriesShouldHideThemAndLeaveNoGapInDepth() {
+	void defaultFilterWhenChainHoldsBookkeepingEntriesShouldHideThemAndDrawTheChainFlat() {
 		SessionTree tree = tree(user("u1", null, 1, "hello"),
 				entry("model_change", "mc", "u1", 2, "'model':'anthropic/claude-sonnet-4-5'"),
 				entry("thinking_level_change", "tl", "mc", 3, "'thinkingLevel':'high'"),
@@ -42,12 +41,12 @@ class TreeRowsTests {
 		TreeRows rows = tree.getTreeRows(RowFilter.DEFAULT, null);
 
 		assertThat(ids(rows)).containsExactly("u1", "a1", "u2");
-		assertThat(depths(rows)).containsExactly(0, 1, 2);
+		assertThat(depths(rows)).containsOnly(0);
 		assertThat(rows.total()).isEqualTo(8);
 		assertThat(rows.matched()).isEqualTo(3);
 		assertThat(rows.filter()).isEqualTo(RowFilter.DEFAULT);
-		assertThat(rows.rows().get(0).label()).isEqualTo("start");
-		assertThat(rows.rows().get(2).parentId()).isEqualTo("lb");
+		assertThat(all(rows).get(0).label()).isEqualTo("start");
+		assertThat(all(rows).get(2).parentId()).isEqualTo("lb");
 	}
 
 	@Test
@@ -61,10 +60,10 @@ class TreeRowsTests {
 		TreeRows rows = tree.getTreeRows(RowFilter.ALL, null);
 
 		assertThat(ids(rows)).containsExactly("u1", "mc", "tl", "a1", "si", "lb");
-		assertThat(depths(rows)).containsExactly(0, 1, 2, 3, 4, 5);
+		assertThat(depths(rows)).containsOnly(0);
 		assertThat(rows.total()).isEqualTo(6);
 		assertThat(rows.matched()).isEqualTo(6);
-		assertThat(rows.rows()).extracting(TreeRow::role).containsExactly("user", null, null, "assistant", null, null);
+		assertThat(all(rows)).extracting(TreeRow::role).containsExactly("user", null, null, "assistant", null, null);
 	}
 
 	@Test
@@ -75,7 +74,7 @@ class TreeRowsTests {
 		assertThat(ids(tree.getTreeRows(RowFilter.DEFAULT, null))).containsExactly("u1", "a1", "t1", "a2");
 		TreeRows rows = tree.getTreeRows(RowFilter.NO_TOOLS, null);
 		assertThat(ids(rows)).containsExactly("u1", "a1", "a2");
-		assertThat(depths(rows)).containsExactly(0, 1, 2);
+		assertThat(depths(rows)).containsOnly(0);
 		assertThat(rows.total()).isEqualTo(4);
 	}
 
@@ -88,7 +87,7 @@ class TreeRowsTests {
 		TreeRows rows = tree.getTreeRows(RowFilter.USER_ONLY, null);
 
 		assertThat(ids(rows)).containsExactly("u1", "u2");
-		assertThat(depths(rows)).containsExactly(0, 1);
+		assertThat(depths(rows)).containsOnly(0);
 		assertThat(rows.total()).isEqualTo(5);
 		assertThat(rows.matched()).isEqualTo(2);
 	}
@@ -104,8 +103,8 @@ class TreeRowsTests {
 		TreeRows rows = tree.getTreeRows(RowFilter.LABELED_ONLY, null);
 
 		assertThat(ids(rows)).containsExactly("u1", "u2");
-		assertThat(rows.rows()).extracting(TreeRow::label).containsExactly("first", "second");
-		assertThat(depths(rows)).containsExactly(0, 1);
+		assertThat(all(rows)).extracting(TreeRow::label).containsExactly("first", "second");
+		assertThat(depths(rows)).containsOnly(0);
 	}
 
 	@Test
@@ -121,11 +120,17 @@ class TreeRowsTests {
 
 		assertThat(ids(onFirst)).containsExactly("r", "b1", "b1a", "b2", "b3", "b3a");
 		assertThat(depths(onFirst)).containsExactly(0, 1, 2, 1, 1, 2);
-		assertThat(onFirst.rows()).extracting(TreeRow::onActivePath)
+		assertThat(all(onFirst)).extracting(TreeRow::connector)
+			.containsExactly(null, TreeRow.Connector.BRANCH, null, TreeRow.Connector.BRANCH, TreeRow.Connector.LAST, null);
+		assertThat(all(onFirst)).extracting(TreeRow::guides)
+			.containsExactly(List.of(), List.of(), List.of(0), List.of(), List.of(), List.of());
+		assertThat(all(onFirst)).extracting(TreeRow::childCount).containsExactly(3, 1, 0, 0, 1, 0);
+		assertThat(all(onFirst)).extracting(TreeRow::selected).containsExactly(false, false, true, false, false, false);
+		assertThat(all(onFirst)).extracting(TreeRow::onActivePath)
 			.containsExactly(true, true, true, false, false, false);
-		assertThat(onFirst.rows()).extracting(TreeRow::isLeaf).containsExactly(false, false, true, false, false, false);
+		assertThat(all(onFirst)).extracting(TreeRow::isLeaf).containsExactly(false, false, true, false, false, false);
 		assertThat(ids(onThird)).containsExactly("r", "b3", "b3a", "b2", "b1", "b1a");
-		assertThat(onThird.rows()).extracting(TreeRow::parentId).containsExactly(null, "r", "b3", "r", "r", "b1");
+		assertThat(all(onThird)).extracting(TreeRow::parentId).containsExactly(null, "r", "b3", "r", "r", "b1");
 	}
 
 	@Test
@@ -148,8 +153,8 @@ class TreeRowsTests {
 		TreeRows rows = tree.getTreeRows(RowFilter.DEFAULT, null);
 
 		assertThat(ids(rows)).containsExactly("r", "b2", "b1");
-		assertThat(rows.rows()).extracting(TreeRow::onActivePath).containsOnly(false);
-		assertThat(rows.rows()).extracting(TreeRow::isLeaf).containsOnly(false);
+		assertThat(all(rows)).extracting(TreeRow::onActivePath).containsOnly(false);
+		assertThat(all(rows)).extracting(TreeRow::isLeaf).containsOnly(false);
 	}
 
 	@Test
@@ -161,11 +166,11 @@ class TreeRowsTests {
 		TreeRows all = tree.getTreeRows(RowFilter.ALL, null);
 
 		assertThat(ids(all)).containsExactly("u1", "t1", "a4", "l1");
-		assertThat(depths(all)).containsExactly(0, 1, 2, 3);
+		assertThat(depths(all)).containsOnly(0);
 		assertThat(all.total()).isEqualTo(7);
 		assertThat(ids(tree.getTreeRows(RowFilter.DEFAULT, null))).containsExactly("u1", "t1", "a4");
 		assertThat(ids(tree.getTreeRows(RowFilter.NO_TOOLS, null))).containsExactly("u1", "a4");
-		assertThat(tree.getTreeRows(RowFilter.LABELED_ONLY, null).rows()).isEmpty();
+		assertThat(all(tree.getTreeRows(RowFilter.LABELED_ONLY, null))).isEmpty();
 		assertThat(ids(tree.getTreeRows(RowFilter.ALL, "read"))).isEmpty();
 	}
 
@@ -176,8 +181,8 @@ class TreeRowsTests {
 		TreeRows rows = tree.getTreeRows(RowFilter.DEFAULT, null);
 
 		assertThat(ids(rows)).containsExactly("u1", "a1");
-		assertThat(rows.rows().get(1).isLeaf()).isTrue();
-		assertThat(rows.rows().get(1).text()).isEqualTo("(tool calls: read)");
+		assertThat(all(rows).get(1).isLeaf()).isTrue();
+		assertThat(all(rows).get(1).text()).isEqualTo("(tool calls: read)");
 	}
 
 	@Test
@@ -192,7 +197,7 @@ class TreeRowsTests {
 		TreeRows rows = tree.getTreeRows(RowFilter.DEFAULT, null);
 
 		assertThat(ids(rows)).containsExactly("u1", "a1", "a2", "a3", "u2");
-		assertThat(rows.rows()).extracting(TreeRow::text)
+		assertThat(all(rows)).extracting(TreeRow::text)
 			.containsExactly("go", "Overloaded retry later", "(aborted)", "(aborted)", "again");
 	}
 
@@ -205,11 +210,10 @@ class TreeRowsTests {
 		TreeRows one = tree.getTreeRows(RowFilter.DEFAULT, "  config  ");
 
 		assertThat(ids(both)).containsExactly("u1");
-		assertThat(both.query()).isEqualTo("fix CONFIG");
 		assertThat(both.total()).isEqualTo(3);
 		assertThat(both.matched()).isEqualTo(1);
 		assertThat(ids(one)).containsExactly("u1", "u3");
-		assertThat(depths(one)).containsExactly(0, 1);
+		assertThat(depths(one)).containsOnly(0);
 		assertThat(ids(tree.getTreeRows(RowFilter.DEFAULT, " \t "))).containsExactly("u1", "u2", "u3");
 	}
 
@@ -273,7 +277,7 @@ class TreeRowsTests {
 
 		TreeRows rows = tree.getTreeRows(RowFilter.ALL, null);
 
-		assertThat(rows.rows()).extracting(TreeRow::text)
+		assertThat(all(rows)).extracting(TreeRow::text)
 			.containsExactly("line one line two", "b".repeat(200), "read: contents", "note: hello", "npm test",
 					"branch summary: went elsewhere", "model: anthropic/claude-sonnet-4-5",
 					"model (smol): openai/gpt-5",
@@ -291,7 +295,7 @@ class TreeRowsTests {
 		// The leaf y walks up to x, where its walk would repeat: x is the leaf's root.
 		assertThat(ids(onCycle)).containsExactly("x", "y", "r");
 		assertThat(depths(onCycle)).containsExactly(0, 1, 0);
-		assertThat(onCycle.rows()).extracting(TreeRow::parentId).containsExactly(null, "x", null);
+		assertThat(all(onCycle)).extracting(TreeRow::parentId).containsExactly(null, "x", null);
 		assertThat(ids(onRoot)).containsExactly("r", "x", "y");
 		assertThat(onRoot.total()).isEqualTo(3);
 	}
@@ -304,12 +308,12 @@ class TreeRowsTests {
 		TreeRows rows = tree.getTreeRows(RowFilter.ALL, null);
 
 		assertThat(ids(rows)).containsExactly("u1", "a1");
-		assertThat(rows.rows().get(1).text()).isEqualTo("second");
+		assertThat(all(rows).get(1).text()).isEqualTo("second");
 		assertThat(rows.total()).isEqualTo(2);
 	}
 
 	@Test
-	void rowsWhenChainIs100000EntriesDeepShouldFlattenItWithoutRecursion() {
+	void rowsWhenChainIs100000EntriesDeepShouldFlattenItWithoutRecursionAndDrawItFlat() {
 		List<EntryLine> entries = new ArrayList<>();
 		for (int i = 0; i < 100_000; i++) {
 			entries.add(user("e" + i, (i > 0) ? "e" + (i - 1) : null, i, "message " + i));
@@ -320,10 +324,10 @@ class TreeRowsTests {
 
 		assertThat(tree.getTreeRows(RowFilter.DEFAULT, null).matched()).isEqualTo(100_000);
 		assertThat(ids(rows)).containsExactly("e99999");
-		assertThat(rows.rows().get(0).depth()).isZero();
-		assertThat(rows.rows().get(0).isLeaf()).isTrue();
+		assertThat(all(rows).get(0).depth()).isZero();
+		assertThat(all(rows).get(0).isLeaf()).isTrue();
 		TreeRows all = tree.getTreeRows(RowFilter.ALL, null);
-		assertThat(all.rows().get(99_999).depth()).isEqualTo(99_999);
+		assertThat(all(all).get(99_999).depth()).isZero();
 	}
 
 	@Test
@@ -350,18 +354,18 @@ class TreeRowsTests {
 		assertThat(tree.getTreeRows(RowFilter.LABELED_ONLY, null).matched()).isZero();
 		assertThat(userOnly.total()).isEqualTo(1019);
 		assertThat(userOnly.matched()).isEqualTo(88);
-		assertThat(depths(userOnly)).isEqualTo(IntStream.range(0, 88).boxed().toList());
-		assertThat(userOnly.rows().get(0).id()).isEqualTo("663c75f5");
-		assertThat(userOnly.rows().get(87).id()).isEqualTo("90f2ca82");
-		assertThat(userOnly.rows()).extracting(TreeRow::onActivePath).containsOnly(true);
+		assertThat(depths(userOnly)).containsOnly(0);
+		assertThat(all(userOnly).get(0).id()).isEqualTo("663c75f5");
+		assertThat(all(userOnly).get(87).id()).isEqualTo("90f2ca82");
+		assertThat(all(userOnly)).extracting(TreeRow::onActivePath).containsOnly(true);
 		TreeRows all = tree.getTreeRows(RowFilter.ALL, null);
 		assertThat(all.matched()).isEqualTo(825);
-		assertThat(all.rows().get(1).text()).isEqualTo("(aborted)");
-		TreeRow last = all.rows().get(824);
+		assertThat(all(all).get(1).text()).isEqualTo("(aborted)");
+		TreeRow last = all(all).get(824);
 		assertThat(last.id()).isEqualTo("c7739972");
 		assertThat(last.isLeaf()).isTrue();
 		assertThat(last.text()).isEqualTo("custom: session_exit");
-		assertThat(all.rows().stream().filter(row -> row.id().equals("cae30844")).map(TreeRow::text))
+		assertThat(all(all).stream().filter(row -> row.id().equals("cae30844")).map(TreeRow::text))
 			.singleElement(InstanceOfAssertFactories.STRING)
 			.startsWith("read: # Pi Coding Agent Themes ");
 	}
@@ -434,12 +438,16 @@ class TreeRowsTests {
 		return EntryLine.of(json.replace('\'', '"').getBytes(StandardCharsets.UTF_8));
 	}
 
+	private static List<TreeRow> all(TreeRows rows) {
+		return rows.rows(0, rows.matched());
+	}
+
 	private static List<String> ids(TreeRows rows) {
-		return rows.rows().stream().map(TreeRow::id).toList();
+		return all(rows).stream().map(TreeRow::id).toList();
 	}
 
 	private static List<Integer> depths(TreeRows rows) {
-		return rows.rows().stream().map(TreeRow::depth).toList();
+		return all(rows).stream().map(TreeRow::depth).toList();
 	}
 
 	// the fixture, read here because storage is not part of this package

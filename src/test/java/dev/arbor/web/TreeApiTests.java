@@ -214,7 +214,7 @@ class TreeApiTests {
 		assertThat(rows.get("total").asInt()).isEqualTo(11);
 		assertThat(rows.get("matched").asInt()).isEqualTo(7);
 		assertThat(rows.get("nextCursor").isNull()).isTrue();
-		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "a1:1", "r1:2", "u2:3", "a3:4", "b1:1", "b2:2");
+		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "a1:1", "r1:2", "u2:2", "a3:2", "b1:1", "b2:2");
 	}
 
 	@Test
@@ -224,11 +224,19 @@ class TreeApiTests {
 		assertThat(rows.get("filter").asString()).isEqualTo("all");
 		assertThat(rows.get("total").asInt()).isEqualTo(11);
 		assertThat(rows.get("matched").asInt()).isEqualTo(10);
-		// The leaf's branch first although its first entry (a1) is later than b1; a hidden a2 leaves no gap in depth.
-		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "a1:1", "r1:2", "m1:3", "th:4", "u2:5", "a3:6", "l1:7",
+		// The leaf's branch first although its first entry (a1) is later than b1. u1 has two children, so both hang
+		// from connectors, and the first row after each goes one column further in; the chain below stays there.
+		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "a1:1", "r1:2", "m1:2", "th:2", "u2:2", "a3:2", "l1:2",
 				"b1:1", "b2:2");
-		// parentId is the tree's parent, even when that entry is not a row.
+		assertThat(row(rows, "a1").get("connector").asString()).isEqualTo("branch");
+		assertThat(row(rows, "b1").get("connector").asString()).isEqualTo("last");
+		assertThat(row(rows, "r1").get("connector").isNull()).isTrue();
+		assertThat(strings(row(rows, "u2").get("guides"))).containsExactly("0");
+		assertThat(strings(row(rows, "b2").get("guides"))).isEmpty();
+		assertThat(row(rows, "u1").get("childCount").asInt()).isEqualTo(2);
+		// parentId is the tree's parent, even when that entry is not a row; visibleParentId the row it hangs from.
 		assertThat(row(rows, "r1").get("parentId").asString()).isEqualTo("a2");
+		assertThat(row(rows, "r1").get("visibleParentId").asString()).isEqualTo("a1");
 		assertThat(row(rows, "u1").get("parentId").isNull()).isTrue();
 	}
 
@@ -236,7 +244,7 @@ class TreeApiTests {
 	void getTreeRowsWithFilterNoToolsShouldAlsoHideToolResults() {
 		JsonNode rows = getRows(selectorSession(), "/sessions/{id}/tree/rows?filter=no-tools");
 		assertThat(rows.get("matched").asInt()).isEqualTo(6);
-		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "a1:1", "u2:2", "a3:3", "b1:1", "b2:2");
+		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "a1:1", "u2:2", "a3:2", "b1:1", "b2:2");
 	}
 
 	@Test
@@ -295,7 +303,7 @@ class TreeApiTests {
 		String sessionId = selectorSession();
 		moveLeaf(sessionId, "b2");
 		JsonNode rows = getRows(sessionId, "/sessions/{id}/tree/rows?filter=no-tools", "b2");
-		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "b1:1", "b2:2", "a1:1", "u2:2", "a3:3");
+		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "b1:1", "b2:2", "a1:1", "u2:2", "a3:2");
 		assertThat(row(rows, "b2").get("isLeaf").asBoolean()).isTrue();
 		assertThat(row(rows, "b1").get("onActivePath").asBoolean()).isTrue();
 		assertThat(row(rows, "a1").get("onActivePath").asBoolean()).isFalse();
@@ -307,7 +315,7 @@ class TreeApiTests {
 				entry("message", "a1", "u1", 2, "'message':{'role':'assistant','content':[" + TOOL_CALL
 						+ "],'stopReason':'toolUse','timestamp':" + millis(2) + "}"));
 		JsonNode rows = getRows(sessionId, "/sessions/{id}/tree/rows", "a1");
-		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "a1:1");
+		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "a1:0");
 		assertThat(row(rows, "a1").get("isLeaf").asBoolean()).isTrue();
 		assertThat(row(rows, "a1").get("text").asString()).contains("read");
 		moveLeaf(sessionId, "u1");
@@ -335,7 +343,7 @@ class TreeApiTests {
 			.isOk();
 		JsonNode rows = getRows(sessionId, "/sessions/{id}/tree/rows?filter=no-tools", "root");
 		// No leaf's branch to put first: children in timestamp order, so b1 (2 s) before a1 (4 s).
-		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "b1:1", "b2:2", "a1:1", "u2:2", "a3:3");
+		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "b1:1", "b2:2", "a1:1", "u2:2", "a3:2");
 		rows.get("rows").forEach(row -> {
 			assertThat(row.get("onActivePath").asBoolean()).isFalse();
 			assertThat(row.get("isLeaf").asBoolean()).isFalse();
@@ -486,7 +494,8 @@ class TreeApiTests {
 		for (int i = 0; i < 88; i++) {
 			JsonNode row = rows.get("rows").get(i);
 			assertThat(row.get("role").asString()).isEqualTo("user");
-			assertThat(row.get("depth").asInt()).isEqualTo(i);
+			// One chain: drawn flat, as upstream draws it.
+			assertThat(row.get("depth").asInt()).isZero();
 			assertThat(row.get("onActivePath").asBoolean()).isTrue();
 			assertThat(row.get("isLeaf").asBoolean()).isFalse();
 			assertThat(row.get("text").asString().length()).isLessThanOrEqualTo(200);
@@ -506,8 +515,10 @@ class TreeApiTests {
 					"/sessions/{id}/tree/rows?filter=all&limit=100" + ((cursor != null) ? "&cursor=" + cursor : ""),
 					OMP_LEAF);
 			for (JsonNode row : page.get("rows")) {
-				// One chain: each row is the child of the row before it.
-				assertThat(row.get("depth").asInt()).isEqualTo(seen.size());
+				// One chain: drawn flat, each row the child of the row before it.
+				assertThat(row.get("depth").asInt()).isZero();
+				assertThat(row.get("visibleParentId").isNull() ? null : row.get("visibleParentId").asString())
+					.isEqualTo(seen.isEmpty() ? null : seen.get(seen.size() - 1));
 				assertThat(row.get("onActivePath").asBoolean()).isTrue();
 				seen.add(row.get("id").asString());
 				last = row;

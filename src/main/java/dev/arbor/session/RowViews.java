@@ -1,0 +1,89 @@
+package dev.arbor.session;
+
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.IntStream;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A session's selector views, kept between requests so that paging through one is a slice of it: the
+ * {@link RowFacts} of every entry (read once, extended on append), the {@link FlatOrder} of the current state,
+ * and the {@value #KEPT} views last asked for. A change to the tree (an append, a leaf move; labels come by
+ * append) makes the order and the views stale; they are rebuilt when next asked for, not on the write's path.
+ * <p>
+ * Readers of one tree run at once under its read lock, so building is serialized here.
+ */
+final class RowViews {
+
+	/** Views kept per session: a client pages through one filter while another searches. */
+	static final int KEPT = 2;
+
+	/** Reading facts in parallel pays once there is this much to read. */
+	private static final int PARALLEL_FROM = 20_000;
+
+	private final SessionTree tree;
+
+	/** Differs between two trees of the same session, so that a reloaded session never repeats a version. */
+	private final String epoch = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+
+	private byte[] facts = new byte[0];
+
+	private @Nullable FlatOrder flat;
+
+	private long flatChange = -1;
+
+	private final Map<Key, TreeRows> views = new LinkedHashMap<>(4, 0.75f, true);
+
+	RowViews(SessionTree tree) {
+		this.tree = tree;
+	}
+
+	synchronized TreeRows get(RowFilter filter, @Nullable String query) {
+		long change = this.tree.changeCount();
+		if (change != this.flatChange) {
+			this.views.clear();
+			readFacts();
+			this.flat = FlatOrder.of(this.tree);
+			this.flatChange = change;
+		}
+		Key key = new Key(filter, RowQuery.parse(query).normalized());
+		TreeRows view = this.views.get(key);
+		if (view == null) {
+			view = TreeRowsBuilder.build(this.tree, Objects.requireNonNull(this.flat), this.facts, filter, query,
+					this.epoch + "." + Long.toString(change, 36));
+			this.views.put(key, view);
+			Iterator<TreeRows> eldest = this.views.values().iterator();
+			while (this.views.size() > KEPT) {
+				eldest.next();
+				eldest.remove();
+			}
+		}
+		return view;
+	}
+
+	/** Facts of the entries appended since the last read; entries never change, so older facts hold. */
+	private void readFacts() {
+		int known = this.facts.length;
+		int size = this.tree.size();
+		if (known == size) {
+			return;
+		}
+		byte[] facts = Arrays.copyOf(this.facts, size);
+		IntStream positions = IntStream.range(known, size);
+		if (size - known >= PARALLEL_FROM) {
+			positions = positions.parallel();
+		}
+		positions.forEach(position -> facts[position] = RowFacts.of(this.tree.at(position)));
+		this.facts = facts;
+	}
+
+	/** A view is the same for queries with the same tokens. */
+	private record Key(RowFilter filter, String tokens) {
+	}
+
+}
