@@ -225,6 +225,12 @@ public final class EntryLine {
 		return MessageText.scan(this.json, this.messageStart, this.messageEnd - this.messageStart);
 	}
 
+	/** Whether this is an assistant message with nothing to read, which the selector hides (§10). */
+	boolean isSilentAssistant() {
+		return "assistant".equals(this.role) && hasMessageObject()
+				&& SilentAssistant.test(this.json, this.messageStart, this.messageEnd - this.messageStart);
+	}
+
 	/** Same stored bytes; two lines with equal text are equal. */
 	@Override
 	public boolean equals(Object other) {

@@ -37,17 +37,16 @@ final class RowFacts {
 			facts |= BOOKKEEPING;
 		}
 		else if (entry.isType(EntryTypes.MESSAGE)) {
+			// The role was read when the line was loaded; only an assistant's content is read here.
 			facts |= MESSAGE;
-			MessageText message = entry.messageText();
-			String role = message.role();
+			String role = entry.messageRole();
 			if ("user".equals(role)) {
 				facts |= USER;
 			}
 			else if ("toolResult".equals(role)) {
 				facts |= TOOL_RESULT;
 			}
-			else if ("assistant".equals(role) && !message.hasVisibleText() && !"error".equals(message.stopReason())
-					&& !"aborted".equals(message.stopReason())) {
+			else if (entry.isSilentAssistant()) {
 				facts |= HIDDEN_UNLESS_LEAF;
 			}
 		}

@@ -45,11 +45,8 @@ final class RowQuery {
 		return this.tokens.length == 0;
 	}
 
-	boolean matches(String searchable) {
-		if (isEmpty()) {
-			return true;
-		}
-		String text = searchable.toLowerCase(Locale.ROOT);
+	/** Whether every token matches a text already in lower case ({@link Locale#ROOT}). */
+	boolean matchesLowerCase(String text) {
 		for (String token : this.tokens) {
 			if (!text.contains(token) && !isSubsequenceOfOneWord(token, text)) {
 				return false;

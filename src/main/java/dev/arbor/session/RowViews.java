@@ -3,6 +3,7 @@ package dev.arbor.session;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
@@ -12,8 +13,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A session's selector views, kept between requests so that paging through one is a slice of it: the
- * {@link RowFacts} of every entry (read once, extended on append), the {@link FlatOrder} of the current state,
- * and the {@value #KEPT} views last asked for. A change to the tree (an append, a leaf move; labels come by
+ * {@link RowFacts} of every entry (read once, extended on append), each entry's searchable text once a search
+ * asked for it (likewise), the {@link FlatOrder} of the current state, and the {@value #KEPT} views last asked
+ * for. A change to the tree (an append, a leaf move; labels come by
  * append) makes the order and the views stale; they are rebuilt when next asked for, not on the write's path.
  * <p>
  * Readers of one tree run at once under its read lock, so building is serialized here.
@@ -33,6 +35,9 @@ final class RowViews {
 
 	private byte[] facts = new byte[0];
 
+	/** Each entry's searchable text in lower case, without its label: read at the first search, then kept. */
+	private String[] searchable = new String[0];
+
 	private @Nullable FlatOrder flat;
 
 	private long flatChange = -1;
@@ -51,11 +56,15 @@ final class RowViews {
 			this.flat = FlatOrder.of(this.tree);
 			this.flatChange = change;
 		}
-		Key key = new Key(filter, RowQuery.parse(query).normalized());
+		RowQuery parsed = RowQuery.parse(query);
+		Key key = new Key(filter, parsed.normalized());
 		TreeRows view = this.views.get(key);
 		if (view == null) {
-			view = TreeRowsBuilder.build(this.tree, Objects.requireNonNull(this.flat), this.facts, filter, query,
-					this.epoch + "." + Long.toString(change, 36));
+			if (!parsed.isEmpty()) {
+				readSearchable();
+			}
+			view = TreeRowsBuilder.build(this.tree, Objects.requireNonNull(this.flat), this.facts, this.searchable,
+					filter, parsed, this.epoch + "." + Long.toString(change, 36));
 			this.views.put(key, view);
 			Iterator<TreeRows> eldest = this.views.values().iterator();
 			while (this.views.size() > KEPT) {
@@ -68,18 +77,22 @@ final class RowViews {
 
 	/** Facts of the entries appended since the last read; entries never change, so older facts hold. */
 	private void readFacts() {
-		int known = this.facts.length;
-		int size = this.tree.size();
-		if (known == size) {
-			return;
-		}
-		byte[] facts = Arrays.copyOf(this.facts, size);
-		IntStream positions = IntStream.range(known, size);
-		if (size - known >= PARALLEL_FROM) {
-			positions = positions.parallel();
-		}
-		positions.forEach(position -> facts[position] = RowFacts.of(this.tree.at(position)));
+		byte[] facts = Arrays.copyOf(this.facts, this.tree.size());
+		positionsFrom(this.facts.length).forEach(position -> facts[position] = RowFacts.of(this.tree.at(position)));
 		this.facts = facts;
+	}
+
+	private void readSearchable() {
+		String[] searchable = Arrays.copyOf(this.searchable, this.tree.size());
+		positionsFrom(this.searchable.length).forEach(position -> searchable[position] = RowContent
+			.of(this.tree.at(position)).searchable().toLowerCase(Locale.ROOT));
+		this.searchable = searchable;
+	}
+
+	/** The positions from {@code known} to the tree's end, in parallel when there are enough to pay for it. */
+	private IntStream positionsFrom(int known) {
+		IntStream positions = IntStream.range(known, this.tree.size());
+		return (this.tree.size() - known >= PARALLEL_FROM) ? positions.parallel() : positions;
 	}
 
 	/** A view is the same for queries with the same tokens. */

@@ -1,13 +1,12 @@
 package dev.arbor.session;
 
 import java.util.Arrays;
-
-import org.jspecify.annotations.Nullable;
+import java.util.Locale;
 
 /**
  * Builds {@link TreeRows} from the tree's {@link FlatOrder}: which entries are rows (the always-hidden rule, the
  * filter, the search), then how upstream's selector draws the tree those rows form. Linear in the entries,
- * iterative; an entry's message is read for the search only.
+ * iterative; it reads no entry, only what {@link RowViews} keeps of them.
  * <p>
  * The drawing follows the rows' own tree, where a row's parent is its nearest ancestor that is a row too. A row
  * indents one column more than its parent when that parent has several children, and also when the parent is
@@ -25,24 +24,30 @@ final class TreeRowsBuilder {
 
 	private final byte[] facts;
 
+	private final String[] searchable;
+
 	private final RowFilter filter;
 
 	private final RowQuery query;
 
-	private TreeRowsBuilder(SessionTree tree, FlatOrder flat, byte[] facts, RowFilter filter, RowQuery query) {
+	private TreeRowsBuilder(SessionTree tree, FlatOrder flat, byte[] facts, String[] searchable, RowFilter filter,
+			RowQuery query) {
 		this.tree = tree;
 		this.flat = flat;
 		this.facts = facts;
+		this.searchable = searchable;
 		this.filter = filter;
 		this.query = query;
 	}
 
 	/**
 	 * @param facts {@link RowFacts} by file position, known for every entry
+	 * @param searchable by file position, the entry's searchable text in lower case, known for every entry when
+	 * there is a query
 	 */
-	static TreeRows build(SessionTree tree, FlatOrder flat, byte[] facts, RowFilter filter, @Nullable String query,
-			String version) {
-		TreeRowsBuilder builder = new TreeRowsBuilder(tree, flat, facts, filter, RowQuery.parse(query));
+	static TreeRows build(SessionTree tree, FlatOrder flat, byte[] facts, String[] searchable, RowFilter filter,
+			RowQuery query, String version) {
+		TreeRowsBuilder builder = new TreeRowsBuilder(tree, flat, facts, searchable, filter, query);
 		int[] rowOf = new int[tree.size()];
 		Arrays.fill(rowOf, NONE);
 		int[] rows = builder.selectRows(rowOf);
@@ -82,8 +87,9 @@ final class TreeRowsBuilder {
 		if (this.query.isEmpty()) {
 			return true;
 		}
-		String searchable = RowContent.of(entry).searchable();
-		return this.query.matches((label != null) ? label + " " + searchable : searchable);
+		String searchable = this.searchable[position];
+		return this.query.matchesLowerCase(
+				(label != null) ? label.toLowerCase(Locale.ROOT) + " " + searchable : searchable);
 	}
 
 	private TreeRows.Shape draw(int[] rows, int[] rowOf) {
