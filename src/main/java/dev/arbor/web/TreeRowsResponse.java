@@ -5,7 +5,6 @@ import java.util.Locale;
 
 import dev.arbor.navigation.RowsPage;
 import dev.arbor.session.TreeRow;
-import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
@@ -62,7 +61,7 @@ record TreeRowsResponse(@Schema(example = "default") String filter, @Schema(exam
 			@Schema(description = "The nearest ancestor that is a row of this view; null for the view's roots.", example = "a1b2c3d4") @Nullable String visibleParentId,
 			@Schema(description = "Indentation in columns (upstream draws three characters each). It grows below a row with several children (by one, and by one more for the first row after the branch when that row has a single child), never along a chain. With several roots, the roots share column 0.", example = "1") int depth,
 			@Schema(description = "How the row hangs from a visible parent with several children: `branch` (`├`) when a later sibling follows, `last` (`└`) for the last. Null along a chain and for roots.", allowableValues = { "branch", "last" }, example = "branch") @Nullable String connector,
-			@ArraySchema(arraySchema = @Schema(description = "The columns, ascending and below `depth`, that carry a vertical line (`│`) down to a later sibling of an ancestor."), schema = @Schema(example = "0")) List<Integer> guides,
+			@Schema(description = "The columns, ascending and below `depth`, that carry a vertical line (`│`) down to a later sibling of an ancestor.", example = "[0]") List<Integer> guides,
 			@Schema(description = "Rows whose visible parent this row is; the connector shows `⊟` when it is above 0.", example = "1") int childCount,
 			@Schema(example = "message") String type, @Schema(example = "user") @Nullable String role,
 			@Schema(description = "A one-line preview, at most 200 characters.", example = "Make the config loader read env vars") String text,
