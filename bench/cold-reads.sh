@@ -4,8 +4,9 @@
 # -Xmx320m):
 #   - launch to healthy, and Boot's "Started … in";
 #   - the first GET /sessions/{id} of the big file in a fresh process, then the first GET /sessions/{id}/tree;
-#   - GET …/tree/rows?limit=100: the first page, then PAGES (default 20) pages following the cursors;
-#   - POST /sessions/{id}/navigate?context=false, no summary, to NAVIGATIONS (default 200) random entries.
+#   - GET …/tree/rows?limit=100: the first page, then PAGES (default 100) pages following the cursors;
+#   - POST /sessions/{id}/navigate?context=false, no summary, to NAVIGATIONS (default 200) random entries;
+#   - after each of 20 more navigations, the first page of rows (the view rebuilt for the moved leaf).
 # RUNS (default 3) fresh processes each. Settings: PORT (default 18080), JAR (another build), ARBOR_ARGS. Needs
 # python3 (standard library only). Prints Markdown tables.
 set -euo pipefail
@@ -14,7 +15,7 @@ cd "$(dirname "$0")/.."
 PORT=${PORT:-18080}
 JAVA_OPTS=${JAVA_OPTS:--Xmx320m}
 RUNS=${RUNS:-3}
-PAGES=${PAGES:-20}
+PAGES=${PAGES:-100}
 NAVIGATIONS=${NAVIGATIONS:-200}
 BIG_SESSION=128MB
 
@@ -107,6 +108,16 @@ print()
 print("| navigate, no summary, ?context=false, random targets | p50 ms | p99 ms | max ms | navigations |")
 print("|---|---:|---:|---:|---:|")
 print(f"| | {statistics.median(times):.1f} | {pct(times, 99):.1f} | {max(times):.1f} | {len(times)} |")
+
+after_move = []
+for target in random.sample(ids, 20):
+    call("POST", f"/sessions/{session}/navigate?context=false", json.dumps({"targetId": target}))
+    took, status, data = call("GET", f"/sessions/{session}/tree/rows?limit=100")
+    after_move.append(took)
+print()
+print("| tree/rows?limit=100 right after a navigation | p50 ms | p99 ms | max ms | pages |")
+print("|---|---:|---:|---:|---:|")
+print(f"| | {statistics.median(after_move):.0f} | {pct(after_move, 99):.0f} | {max(after_move):.0f} | {len(after_move)} |")
 PY
 echo >&2
 echo "checkout $(git rev-parse --short HEAD), jar $jar, $(nproc) cores, $(java -version 2>&1 | head -n 1), JAVA_OPTS $JAVA_OPTS" >&2
