@@ -206,6 +206,12 @@ class TreeOutlineTests {
 		assertThat(outline.segments()).extracting(TreeOutline.Segment::length).containsExactly(1, 3);
 		assertThat(outline.segments()).extracting(TreeOutline.Segment::parentId).containsOnlyNulls();
 		assertCoversTheRowsOfTheAllView(tree, outline);
+		// With the leaf on the cycle, its walk up stops at x (whose parent y it has passed): x is the leaf's root.
+		tree.branch("y");
+		TreeOutline onCycle = TreeOutline.of(tree);
+		assertThat(firstIds(onCycle)).containsExactly("x", "r");
+		assertThat(onCycle.segments().get(0).containsLeaf()).isTrue();
+		assertCoversTheRowsOfTheAllView(tree, onCycle);
 	}
 
 	@Test

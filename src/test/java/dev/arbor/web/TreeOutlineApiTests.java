@@ -66,10 +66,14 @@ class TreeOutlineApiTests {
 		assertThat(strings(root.get("childSegments"))).containsExactly("653bc9e4", "46123e84");
 		assertThat(root.get("onActivePath").asBoolean()).isTrue();
 		assertThat(root.get("containsLeaf").asBoolean()).isFalse();
-		assertThat(root.get("firstUserText").asString()).isNotBlank().hasSizeLessThanOrEqualTo(200);
+		// The example of docs/API.md, Tree.
+		assertThat(root.get("firstUserText").asString()).isEqualTo("The site generator has no feed. Add an RSS 2.0 "
+				+ "feed at /feed.xml built from the posts in content/posts, newest first, at most 20 items.");
 		assertThat(root.get("labelCount").asInt()).isZero();
-		assertThat(root.get("firstTimestamp").asString()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z");
-		assertThat(root.get("lastTimestamp").asString()).isGreaterThan(root.get("firstTimestamp").asString());
+		assertThat(root.get("firstTimestamp").asString()).isEqualTo("2025-10-14T09:13:17.834Z");
+		assertThat(root.get("lastTimestamp").asString()).isEqualTo("2025-10-16T12:38:12.365Z");
+		assertThat(root.get("firstRowId").asString()).isEqualTo("51375eee");
+		assertThat(root.get("lastRowId").asString()).isEqualTo("cde59dff");
 		JsonNode leafSegment = outline.get("segments").get(3);
 		assertThat(leafSegment.get("lastId").asString()).isEqualTo(TEST_SESSION_LEAF);
 		assertThat(leafSegment.get("containsLeaf").asBoolean()).isTrue();
