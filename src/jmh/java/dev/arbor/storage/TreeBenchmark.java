@@ -13,6 +13,7 @@ import dev.arbor.session.EntryLine;
 import dev.arbor.session.SessionContext;
 import dev.arbor.session.SessionTree;
 import dev.arbor.session.SessionTreeView;
+import dev.arbor.session.TreeOutline;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -27,7 +28,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Reads of a loaded session (docs/SESSION-FORMAT.md §4 and §7): {@code getTree}, {@code getPath} of the
+ * Reads of a loaded session (docs/SESSION-FORMAT.md §4 and §7): {@code getTree}, the outline, {@code getPath} of the
  * deepest entry, and {@code buildSessionContext} at the leaf in the agent and the model view.
  */
 @State(Scope.Benchmark)
@@ -64,6 +65,12 @@ public class TreeBenchmark {
 	@Benchmark
 	public SessionTreeView getTree() {
 		return this.tree.getTree();
+	}
+
+	/** The outline (docs/API.md, Tree): one segment, as these sessions are one chain; walking it is the cost. */
+	@Benchmark
+	public TreeOutline getOutline() {
+		return TreeOutline.of(this.tree);
 	}
 
 	@Benchmark

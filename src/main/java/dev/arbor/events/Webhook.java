@@ -17,7 +17,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A hook answered over HTTP (docs/API.md, Hooks): POSTs {@code {event, sessionId, preparation}} (the preparation with the
- * full entries to summarize) and reads {@code {cancel?:true}} or {@code {summary:{summary, details?}}} back. An
+ * full entries to summarize, every one as stored: unlike the event, the body grows with the branch left behind) and reads {@code {cancel?:true}} or {@code {summary:{summary, details?}}} back. An
  * empty answer (204, or no body) is no answer; a status other than 2xx or a body of another shape fails the call,
  * which counts as no answer too. With a secret, {@value WebhookSignature#HEADER} carries the body's HMAC-SHA256.
  */

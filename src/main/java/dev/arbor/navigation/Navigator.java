@@ -134,16 +134,10 @@ public class Navigator {
 			return new NavigationOutcome(false, false, plan.oldLeafId(), plan.oldLeafId(), null, null, null,
 					context(sessionId, contextFormat));
 		}
-		this.bus.publish(EventType.SESSION_BEFORE_TREE, sessionId,
-				Json.newObject()
-					.put("targetId", plan.targetId())
-					.put("oldLeafId", plan.oldLeafId())
-					.put("commonAncestorId", plan.commonAncestorId())
-					.<ObjectNode>set("entryIdsToSummarize", Json.MAPPER.valueToTree(plan.entryIdsToSummarize()))
-					.put("userWantsSummary", request.summarize()));
-		HookAnswer answer = this.hooks.beforeTree(new TreePreparation(sessionId, plan.targetId(), plan.oldLeafId(),
-				plan.commonAncestorId(), plan.entriesToSummarize(), request.summarize(),
-				request.customInstructions()), navigation.aborted());
+		TreePreparation preparation = new TreePreparation(sessionId, plan.targetId(), plan.oldLeafId(),
+				plan.commonAncestorId(), plan.entriesToSummarize(), request.summarize(), request.customInstructions());
+		this.bus.publish(EventType.SESSION_BEFORE_TREE, sessionId, preparation.eventData());
+		HookAnswer answer = this.hooks.beforeTree(preparation, navigation.aborted());
 		if (answer.cancel()) {
 			return NavigationOutcome.cancelled(plan.oldLeafId(), false);
 		}

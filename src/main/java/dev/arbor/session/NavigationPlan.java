@@ -77,7 +77,7 @@ public record NavigationPlan(String targetId, @Nullable String oldLeafId, @Nulla
 		return 0;
 	}
 
-	/** The ids of {@link #entriesToSummarize()}, as events and dry runs show them. */
+	/** The ids of {@link #entriesToSummarize()}, as dry runs show them. */
 	public List<String> entryIdsToSummarize() {
 		return this.entriesToSummarize.stream().map(EntryLine::id).toList();
 	}

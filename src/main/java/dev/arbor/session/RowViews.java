@@ -48,14 +48,21 @@ final class RowViews {
 		this.tree = tree;
 	}
 
-	synchronized TreeRows get(RowFilter filter, @Nullable String query) {
+	/** The order of the tree's current state, which the outline shares with the views. */
+	synchronized FlatOrder flatOrder() {
 		long change = this.tree.changeCount();
 		if (change != this.flatChange) {
 			this.views.clear();
-			readFacts();
 			this.flat = FlatOrder.of(this.tree);
 			this.flatChange = change;
 		}
+		return Objects.requireNonNull(this.flat);
+	}
+
+	synchronized TreeRows get(RowFilter filter, @Nullable String query) {
+		long change = this.tree.changeCount();
+		FlatOrder flat = flatOrder();
+		readFacts();
 		RowQuery parsed = RowQuery.parse(query);
 		Key key = new Key(filter, parsed.normalized());
 		TreeRows view = this.views.get(key);
@@ -63,7 +70,7 @@ final class RowViews {
 			if (!parsed.isEmpty()) {
 				readSearchable();
 			}
-			view = TreeRowsBuilder.build(this.tree, Objects.requireNonNull(this.flat), this.facts, this.searchable,
+			view = TreeRowsBuilder.build(this.tree, flat, this.facts, this.searchable,
 					filter, parsed, this.epoch + "." + Long.toString(change, 36));
 			this.views.put(key, view);
 			Iterator<TreeRows> eldest = this.views.values().iterator();
@@ -77,12 +84,18 @@ final class RowViews {
 
 	/** Facts of the entries appended since the last read; entries never change, so older facts hold. */
 	private void readFacts() {
+		if (this.facts.length == this.tree.size()) {
+			return;
+		}
 		byte[] facts = Arrays.copyOf(this.facts, this.tree.size());
 		positionsFrom(this.facts.length).forEach(position -> facts[position] = RowFacts.of(this.tree.at(position)));
 		this.facts = facts;
 	}
 
 	private void readSearchable() {
+		if (this.searchable.length == this.tree.size()) {
+			return;
+		}
 		String[] searchable = Arrays.copyOf(this.searchable, this.tree.size());
 		positionsFrom(this.searchable.length).forEach(position -> searchable[position] = RowContent
 			.of(this.tree.at(position)).searchable().toLowerCase(Locale.ROOT));

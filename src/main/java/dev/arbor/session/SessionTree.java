@@ -194,6 +194,11 @@ public final class SessionTree {
 		return this.rowViews.get(filter, query);
 	}
 
+	/** Chains of single-child entries folded into segments, in the order of the selector's rows; see {@link TreeOutline}. */
+	public TreeOutline getOutline() {
+		return TreeOutlineBuilder.build(this, this.rowViews.flatOrder());
+	}
+
 	public @Nullable String getLabel(String id) {
 		return this.labels.get(id);
 	}

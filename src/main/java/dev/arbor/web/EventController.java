@@ -28,7 +28,11 @@ class EventController {
 			`data:` (one line of JSON with `sessionId`). Types and payloads: `entry_appended` {origin, entry} (as \
 			stored), `leaf_changed` {leafId, oldLeafId, origin}, `label_changed` {targetId, label (null when \
 			cleared), entryId, origin}, `session_before_tree` {targetId, oldLeafId, commonAncestorId, \
-			entryIdsToSummarize, userWantsSummary}, `session_tree` {newLeafId, oldLeafId, summaryEntry?, \
+			entriesToSummarizeCount, firstEntryIdToSummarize, lastEntryIdToSummarize, leadingEntryIdsToSummarize (the \
+			first 100 ids, root first), entryIdsToSummarizeTruncated (more than 100), userWantsSummary}: bounded \
+			however long the branch left behind (the whole list: the entries after `commonAncestorId` on \
+			`GET /sessions/{sessionId}/entries/{oldLeafId}/path`, all of them when it is null; hooks get the entries \
+			themselves). `session_tree` {newLeafId, oldLeafId, summaryEntry?, \
 			fromExtension?}, `session_before_branch` {entryId}, `session_branch` {entryId, newSessionId}, \
 			`session_created` {cwd, title, parentSession, leafId, entryCount, origin}, `session_deleted` {origin}, \
 			`session_reloaded` {cwd, title, parentSession, leafId, entryCount, origin} (another process rewrote the \

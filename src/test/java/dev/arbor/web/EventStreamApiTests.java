@@ -54,7 +54,9 @@ class EventStreamApiTests {
 				.containsExactly("session_before_tree", "leaf_changed", "session_tree");
 			assertThat(received.get(0).data()).isEqualTo(Json.MAPPER.readTree("{\"sessionId\":\"" + sessionId
 					+ "\",\"targetId\":\"" + u1 + "\",\"oldLeafId\":\"" + a1 + "\",\"commonAncestorId\":\"" + u1
-					+ "\",\"entryIdsToSummarize\":[\"" + a1 + "\"],\"userWantsSummary\":false}"));
+					+ "\",\"entriesToSummarizeCount\":1,\"firstEntryIdToSummarize\":\"" + a1
+					+ "\",\"lastEntryIdToSummarize\":\"" + a1 + "\",\"leadingEntryIdsToSummarize\":[\"" + a1
+					+ "\"],\"entryIdsToSummarizeTruncated\":false,\"userWantsSummary\":false}"));
 			assertThat(received.get(1).data()).isEqualTo(Json.MAPPER.readTree(
 					"{\"sessionId\":\"" + sessionId + "\",\"leafId\":null,\"oldLeafId\":\"" + a1 + "\",\"origin\":\"arbor\"}"));
 			assertThat(received.get(2).data()).isEqualTo(Json.MAPPER.readTree(
