@@ -9,21 +9,63 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.arbor.session.EntryScan;
+import dev.arbor.session.MalformedLineException;
+
 /**
- * A file cut into lines, each copied into an array of its own (the entry keeps it), read through one
- * small buffer: the file is never held whole, so a 128 MB session costs no 128 MB transient array.
- *
- * @param lines the lines without their newlines, in file order
- * @param offsets the byte offset of each line's start in the file
- * @param length where the lines end: the file's length when read whole
- * @param endsWithNewline whether the last byte is a newline (or there are no bytes)
- * @param firstLine the 1-based number in the file of the first of these lines
+ * A file cut into lines. The bytes are read straight into a few large arrays (chunks, each holding whole lines) that
+ * the entries then keep: a line costs no array of its own, and a full-size chunk is one the collector allocates
+ * outside the young generation and never copies while a session loads. Immutable once read; its lines may be scanned
+ * by several threads at once.
  */
-public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean endsWithNewline, int firstLine) {
+public final class FileLines {
 
-	private static final int BUFFER_SIZE = 1 << 20;
+	/**
+	 * 4 MiB with the array's header: a whole number of G1 regions (of 1, 2 or 4 MiB, heaps up to 16 GB), so a full
+	 * chunk goes straight to the old generation and wastes no part of a region.
+	 */
+	static final int CHUNK_SIZE = (4 << 20) - 16;
 
-	private static final int MIN_BUFFER_SIZE = 8 << 10;
+	/**
+	 * Less than half of the smallest G1 region: the end of a file, and a smaller file, go into chunks of this size,
+	 * which are ordinary objects, rather than into one large one that would leave the rest of its last region unused.
+	 */
+	static final int SMALL_CHUNK_SIZE = 256 << 10;
+
+	/** Each read copies through a temporary direct buffer of its size, which the JDK caches per thread. */
+	private static final int READ_SIZE = 1 << 20;
+
+	private final byte[][] chunks;
+
+	/** The file offset of each chunk's first byte. */
+	private final long[] chunkOffsets;
+
+	private final int[] chunkOf;
+
+	private final int[] starts;
+
+	private final int[] ends;
+
+	private final int count;
+
+	private final long length;
+
+	private final boolean endsWithNewline;
+
+	private final int firstLine;
+
+	private FileLines(byte[][] chunks, long[] chunkOffsets, int[] chunkOf, int[] starts, int[] ends, int count,
+			long length, boolean endsWithNewline, int firstLine) {
+		this.chunks = chunks;
+		this.chunkOffsets = chunkOffsets;
+		this.chunkOf = chunkOf;
+		this.starts = starts;
+		this.ends = ends;
+		this.count = count;
+		this.length = length;
+		this.endsWithNewline = endsWithNewline;
+		this.firstLine = firstLine;
+	}
 
 	public static FileLines read(Path file) throws IOException {
 		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -39,69 +81,70 @@ public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean
 	 * @param firstLine the number in the file of the line that starts at {@code from}, for reports
 	 */
 	public static FileLines read(FileChannel channel, long from, int firstLine) throws IOException {
-		List<byte[]> lines = new ArrayList<>();
-		long[] offsets = new long[16];
-		// A catch-up reads a line or two: its buffer is sized to what is there, up to the buffer of a whole read.
-		long expected = Math.max(0, channel.size() - from);
-		ByteBuffer buffer = ByteBuffer.allocate((int) Math.max(MIN_BUFFER_SIZE, Math.min(BUFFER_SIZE, expected + 1)));
-		byte[] chunk = buffer.array();
-		byte[] carry = new byte[0]; // the start of a line that continues in the next chunk
-		long position = from;
-		long lineStart = from;
-		int read;
-		while ((read = channel.read(buffer.clear(), position)) > 0) {
-			int start = 0;
-			for (int i = 0; i < read; i++) {
+		Builder lines = new Builder(firstLine);
+		byte[] chunk = new byte[chunkCapacity(0, channel.size() - from)];
+		long chunkOffset = from;
+		int filled = 0;
+		int lineStart = 0;
+		while (true) {
+			if (filled == chunk.length) {
+				long remaining = channel.size() - (chunkOffset + filled);
+				if (remaining <= 0) {
+					break;
+				}
+				// Full: the line that continues goes to the start of the next chunk.
+				int carry = filled - lineStart;
+				byte[] next = new byte[chunkCapacity(carry, remaining)];
+				System.arraycopy(chunk, lineStart, next, 0, carry);
+				lines.chunkDone(chunk, lineStart, chunkOffset);
+				chunk = next;
+				chunkOffset += lineStart;
+				filled = carry;
+				lineStart = 0;
+			}
+			int read = channel.read(ByteBuffer.wrap(chunk, filled, Math.min(chunk.length - filled, READ_SIZE)),
+					chunkOffset + filled);
+			if (read <= 0) {
+				break;
+			}
+			for (int i = filled; i < filled + read; i++) {
 				if (chunk[i] == '\n') {
-					if (lines.size() == offsets.length) {
-						offsets = Arrays.copyOf(offsets, offsets.length * 2);
-					}
-					offsets[lines.size()] = lineStart;
-					lines.add(concat(carry, chunk, start, i));
-					carry = new byte[0];
-					start = i + 1;
-					lineStart = position + i + 1;
+					lines.add(lineStart, i);
+					lineStart = i + 1;
 				}
 			}
-			carry = concat(carry, chunk, start, read);
-			position += read;
+			filled += read;
 		}
-		boolean endsWithNewline = carry.length == 0;
+		boolean endsWithNewline = lineStart == filled;
 		if (!endsWithNewline) {
-			if (lines.size() == offsets.length) {
-				offsets = Arrays.copyOf(offsets, offsets.length + 1);
-			}
-			offsets[lines.size()] = lineStart;
-			lines.add(carry);
+			lines.add(lineStart, filled);
 		}
-		return new FileLines(lines, Arrays.copyOf(offsets, lines.size()), position, endsWithNewline, firstLine);
+		lines.chunkDone(chunk, filled, chunkOffset);
+		return lines.build(chunkOffset + filled, endsWithNewline);
 	}
 
-	/** The lines of content held in memory (an uploaded file), cut as {@link #read} cuts a file. */
+	/** The lines of content held in memory (an uploaded file), cut as {@link #read} cuts a file; they keep it. */
 	public static FileLines split(byte[] content) {
-		List<byte[]> lines = new ArrayList<>();
-		long[] offsets = new long[1024];
+		Builder lines = new Builder(1);
 		int start = 0;
-		while (start < content.length) {
-			int end = start;
-			while (end < content.length && content[end] != '\n') {
-				end++;
+		for (int i = 0; i < content.length; i++) {
+			if (content[i] == '\n') {
+				lines.add(start, i);
+				start = i + 1;
 			}
-			if (lines.size() == offsets.length) {
-				offsets = Arrays.copyOf(offsets, offsets.length * 2);
-			}
-			offsets[lines.size()] = start;
-			lines.add(Arrays.copyOfRange(content, start, end));
-			start = end + 1;
 		}
-		boolean endsWithNewline = content.length == 0 || content[content.length - 1] == '\n';
-		return new FileLines(lines, Arrays.copyOf(offsets, lines.size()), content.length, endsWithNewline, 1);
+		if (start < content.length) {
+			lines.add(start, content.length);
+		}
+		lines.chunkDone(content, content.length, 0);
+		return lines.build(content.length, content.length == 0 || content[content.length - 1] == '\n');
 	}
 
 	/** The lines from one index to another, taken as complete: each ended by its newline. */
 	public FileLines slice(int from, int to) {
-		long end = (to < count()) ? this.offsets[to] : this.length;
-		return new FileLines(this.lines.subList(from, to), Arrays.copyOfRange(this.offsets, from, to), end, true,
+		long end = (to < this.count) ? offset(to) : this.length;
+		return new FileLines(this.chunks, this.chunkOffsets, Arrays.copyOfRange(this.chunkOf, from, to),
+				Arrays.copyOfRange(this.starts, from, to), Arrays.copyOfRange(this.ends, from, to), to - from, end, true,
 				lineNumber(from));
 	}
 
@@ -111,15 +154,39 @@ public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean
 	}
 
 	public int count() {
-		return this.lines.size();
+		return this.count;
 	}
 
+	/** Where the lines end: the file's length when read whole. */
+	public long length() {
+		return this.length;
+	}
+
+	/** Whether the last byte is a newline (or there are no bytes). */
+	public boolean endsWithNewline() {
+		return this.endsWithNewline;
+	}
+
+	/** The byte offset in the file of a line's start. */
+	public long offset(int index) {
+		return this.chunkOffsets[this.chunkOf[index]] + this.starts[index];
+	}
+
+	/** A copy of a line's bytes, without its newline. */
 	public byte[] line(int index) {
-		return this.lines.get(index);
+		return Arrays.copyOfRange(this.chunks[this.chunkOf[index]], this.starts[index], this.ends[index]);
+	}
+
+	/** Scans a line where it is held: the entry made from it keeps the chunk (see {@link EntryScan#inPlace}). */
+	EntryScan scan(int index) throws MalformedLineException {
+		return EntryScan.inPlace(this.chunks[this.chunkOf[index]], this.starts[index],
+				this.ends[index] - this.starts[index]);
 	}
 
 	boolean isBlank(int index) {
-		for (byte b : this.lines.get(index)) {
+		byte[] chunk = this.chunks[this.chunkOf[index]];
+		for (int i = this.starts[index]; i < this.ends[index]; i++) {
+			byte b = chunk[i];
 			if (b != ' ' && b != '\t' && b != '\r') {
 				return false;
 			}
@@ -127,13 +194,88 @@ public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean
 		return true;
 	}
 
-	private static byte[] concat(byte[] head, byte[] chunk, int from, int to) {
-		if (head.length == 0) {
-			return Arrays.copyOfRange(chunk, from, to);
+	/**
+	 * The size of the next chunk: the carried start of a line, then as much of the rest as fits. What is there is
+	 * all a catch-up of one line allocates.
+	 */
+	private static int chunkCapacity(int carry, long remaining) {
+		long all = carry + Math.max(0, remaining);
+		long wanted;
+		if (all <= SMALL_CHUNK_SIZE) {
+			wanted = all;
 		}
-		byte[] joined = Arrays.copyOf(head, head.length + to - from);
-		System.arraycopy(chunk, from, joined, head.length, to - from);
-		return joined;
+		else if (all >= CHUNK_SIZE && carry < CHUNK_SIZE / 2) {
+			wanted = CHUNK_SIZE;
+		}
+		else if (carry < SMALL_CHUNK_SIZE / 2) {
+			wanted = SMALL_CHUNK_SIZE;
+		}
+		else {
+			wanted = Math.min(all, 2L * carry); // a long line: copied a few times at most while it is read
+		}
+		if (wanted > Integer.MAX_VALUE - 16) {
+			throw new IllegalStateException("A line of more than 2 GB");
+		}
+		return (int) Math.max(wanted, carry + 1);
+	}
+
+	/** Collects lines chunk by chunk. */
+	private static final class Builder {
+
+		private final int firstLine;
+
+		private final List<byte[]> chunks = new ArrayList<>();
+
+		private final List<Long> chunkOffsets = new ArrayList<>();
+
+		private int[] chunkOf = new int[16];
+
+		private int[] starts = new int[16];
+
+		private int[] ends = new int[16];
+
+		private int count;
+
+		/** Lines added since the last chunk was done: they lie in the next one. */
+		private int pending;
+
+		Builder(int firstLine) {
+			this.firstLine = firstLine;
+		}
+
+		void add(int start, int end) {
+			if (this.count == this.starts.length) {
+				int capacity = this.count * 2;
+				this.chunkOf = Arrays.copyOf(this.chunkOf, capacity);
+				this.starts = Arrays.copyOf(this.starts, capacity);
+				this.ends = Arrays.copyOf(this.ends, capacity);
+			}
+			this.chunkOf[this.count] = this.chunks.size();
+			this.starts[this.count] = start;
+			this.ends[this.count] = end;
+			this.count++;
+			this.pending++;
+		}
+
+		/**
+		 * The lines added since the last call lie in this chunk, before {@code used}; one without lines is dropped,
+		 * and one with more than an eighth of it unused (the start of a long line went on to the next) is cut to size.
+		 */
+		void chunkDone(byte[] chunk, int used, long offset) {
+			if (this.pending > 0) {
+				this.chunks.add((chunk.length - used > chunk.length / 8) ? Arrays.copyOf(chunk, used) : chunk);
+				this.chunkOffsets.add(offset);
+				this.pending = 0;
+			}
+		}
+
+		FileLines build(long length, boolean endsWithNewline) {
+			long[] offsets = this.chunkOffsets.stream().mapToLong(Long::longValue).toArray();
+			return new FileLines(this.chunks.toArray(new byte[0][]), offsets, Arrays.copyOf(this.chunkOf, this.count),
+					Arrays.copyOf(this.starts, this.count), Arrays.copyOf(this.ends, this.count), this.count, length,
+					endsWithNewline, this.firstLine);
+		}
+
 	}
 
 }
