@@ -1,13 +1,14 @@
 package dev.arbor.storage;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import dev.arbor.session.EntryScan;
 import dev.arbor.session.MalformedLineException;
@@ -15,25 +16,17 @@ import dev.arbor.session.MalformedLineException;
 /**
  * A file cut into lines. The bytes are read straight into a few large arrays (chunks, each holding whole lines) that
  * the entries then keep: a line costs no array of its own, and a full-size chunk is one the collector allocates
- * outside the young generation and never copies while a session loads. Immutable once read; its lines may be scanned
- * by several threads at once.
+ * outside the young generation and never copies while a session loads (see {@link LineChunks}). A large file is cut
+ * into stretches at line boundaries, read on all cores, then put back together in file order. Immutable once read;
+ * its lines may be scanned by several threads at once.
  */
 public final class FileLines {
 
-	/**
-	 * 4 MiB with the array's header: a whole number of G1 regions (of 1, 2 or 4 MiB, heaps up to 16 GB), so a full
-	 * chunk goes straight to the old generation and wastes no part of a region.
-	 */
-	static final int CHUNK_SIZE = (4 << 20) - 16;
+	/** Smaller files are read on the caller's thread: a stretch is worth a thread from about this size on. */
+	static final long PARALLEL_FROM = 8 << 20;
 
-	/**
-	 * Less than half of the smallest G1 region: the end of a file, and a smaller file, go into chunks of this size,
-	 * which are ordinary objects, rather than into one large one that would leave the rest of its last region unused.
-	 */
-	static final int SMALL_CHUNK_SIZE = 256 << 10;
-
-	/** Each read copies through a temporary direct buffer of its size, which the JDK caches per thread. */
-	private static final int READ_SIZE = 1 << 20;
+	/** How much is read at a time while looking for where a stretch's first line starts. */
+	private static final int PROBE_SIZE = 8 << 10;
 
 	private final byte[][] chunks;
 
@@ -81,63 +74,104 @@ public final class FileLines {
 	 * @param firstLine the number in the file of the line that starts at {@code from}, for reports
 	 */
 	public static FileLines read(FileChannel channel, long from, int firstLine) throws IOException {
-		Builder lines = new Builder(firstLine);
-		byte[] chunk = new byte[chunkCapacity(0, channel.size() - from)];
-		long chunkOffset = from;
-		int filled = 0;
-		int lineStart = 0;
-		while (true) {
-			if (filled == chunk.length) {
-				long remaining = channel.size() - (chunkOffset + filled);
-				if (remaining <= 0) {
-					break;
-				}
-				// Full: the line that continues goes to the start of the next chunk.
-				int carry = filled - lineStart;
-				byte[] next = new byte[chunkCapacity(carry, remaining)];
-				System.arraycopy(chunk, lineStart, next, 0, carry);
-				lines.chunkDone(chunk, lineStart, chunkOffset);
-				chunk = next;
-				chunkOffset += lineStart;
-				filled = carry;
-				lineStart = 0;
-			}
-			int read = channel.read(ByteBuffer.wrap(chunk, filled, Math.min(chunk.length - filled, READ_SIZE)),
-					chunkOffset + filled);
-			if (read <= 0) {
-				break;
-			}
-			for (int i = filled; i < filled + read; i++) {
-				if (chunk[i] == '\n') {
-					lines.add(lineStart, i);
-					lineStart = i + 1;
-				}
-			}
-			filled += read;
+		long[] bounds = stretches(channel, from, channel.size());
+		if (bounds.length == 1) {
+			return of(List.of(LineChunks.read(channel, from, Long.MAX_VALUE)), firstLine);
 		}
-		boolean endsWithNewline = lineStart == filled;
-		if (!endsWithNewline) {
-			lines.add(lineStart, filled);
+		LineChunks[] stretches = new LineChunks[bounds.length];
+		try {
+			IntStream.range(0, bounds.length).parallel().forEach(k -> {
+				long until = (k + 1 < bounds.length) ? bounds[k + 1] : Long.MAX_VALUE;
+				try {
+					stretches[k] = LineChunks.read(channel, bounds[k], until);
+				}
+				catch (IOException ex) {
+					throw new UncheckedIOException(ex);
+				}
+			});
 		}
-		lines.chunkDone(chunk, filled, chunkOffset);
-		return lines.build(chunkOffset + filled, endsWithNewline);
+		catch (UncheckedIOException ex) {
+			throw ex.getCause();
+		}
+		return of(Arrays.asList(stretches), firstLine);
 	}
 
 	/** The lines of content held in memory (an uploaded file), cut as {@link #read} cuts a file; they keep it. */
 	public static FileLines split(byte[] content) {
-		Builder lines = new Builder(1);
-		int start = 0;
-		for (int i = 0; i < content.length; i++) {
-			if (content[i] == '\n') {
-				lines.add(start, i);
-				start = i + 1;
+		return of(List.of(LineChunks.of(content)), 1);
+	}
+
+	/**
+	 * Where the stretches a file is read in start: {@code from}, then, for each further core, the start of the first
+	 * line at or after an equal share of the bytes. A line longer than a share leaves fewer stretches.
+	 */
+	private static long[] stretches(FileChannel channel, long from, long size) throws IOException {
+		int cores = Runtime.getRuntime().availableProcessors();
+		if (size - from < PARALLEL_FROM || cores < 2) {
+			return new long[] { from };
+		}
+		long[] bounds = new long[cores];
+		int count = 1;
+		bounds[0] = from;
+		for (int k = 1; k < cores; k++) {
+			long start = lineStartFrom(channel, from + (size - from) * k / cores, size);
+			if (start > bounds[count - 1] && start < size) {
+				bounds[count++] = start;
 			}
 		}
-		if (start < content.length) {
-			lines.add(start, content.length);
+		return Arrays.copyOf(bounds, count);
+	}
+
+	/** The start of the first line at or after {@code position}: after the first newline from the byte before it. */
+	private static long lineStartFrom(FileChannel channel, long position, long size) throws IOException {
+		ByteBuffer probe = ByteBuffer.allocate(PROBE_SIZE);
+		long at = position - 1;
+		while (at < size) {
+			int read = channel.read(probe.clear(), at);
+			if (read <= 0) {
+				break;
+			}
+			for (int i = 0; i < read; i++) {
+				if (probe.get(i) == '\n') {
+					return at + i + 1;
+				}
+			}
+			at += read;
 		}
-		lines.chunkDone(content, content.length, 0);
-		return lines.build(content.length, content.length == 0 || content[content.length - 1] == '\n');
+		return size;
+	}
+
+	/** The stretches' lines in file order, numbered from {@code firstLine}. */
+	private static FileLines of(List<LineChunks> stretches, int firstLine) {
+		int count = 0;
+		int chunkCount = 0;
+		for (LineChunks stretch : stretches) {
+			count += stretch.count;
+			chunkCount += stretch.chunks.size();
+		}
+		byte[][] chunks = new byte[chunkCount][];
+		long[] chunkOffsets = new long[chunkCount];
+		int[] chunkOf = new int[count];
+		int[] starts = new int[count];
+		int[] ends = new int[count];
+		int line = 0;
+		int chunk = 0;
+		for (LineChunks stretch : stretches) {
+			for (int i = 0; i < stretch.count; i++) {
+				chunkOf[line + i] = chunk + stretch.chunkOf[i];
+			}
+			System.arraycopy(stretch.starts, 0, starts, line, stretch.count);
+			System.arraycopy(stretch.ends, 0, ends, line, stretch.count);
+			for (int c = 0; c < stretch.chunks.size(); c++) {
+				chunks[chunk + c] = stretch.chunks.get(c);
+				chunkOffsets[chunk + c] = stretch.chunkOffsets.get(c);
+			}
+			line += stretch.count;
+			chunk += stretch.chunks.size();
+		}
+		LineChunks last = stretches.get(stretches.size() - 1);
+		return new FileLines(chunks, chunkOffsets, chunkOf, starts, ends, count, last.end, last.endsWithNewline,
+				firstLine);
 	}
 
 	/** The lines from one index to another, taken as complete: each ended by its newline. */
@@ -192,90 +226,6 @@ public final class FileLines {
 			}
 		}
 		return true;
-	}
-
-	/**
-	 * The size of the next chunk: the carried start of a line, then as much of the rest as fits. What is there is
-	 * all a catch-up of one line allocates.
-	 */
-	private static int chunkCapacity(int carry, long remaining) {
-		long all = carry + Math.max(0, remaining);
-		long wanted;
-		if (all <= SMALL_CHUNK_SIZE) {
-			wanted = all;
-		}
-		else if (all >= CHUNK_SIZE && carry < CHUNK_SIZE / 2) {
-			wanted = CHUNK_SIZE;
-		}
-		else if (carry < SMALL_CHUNK_SIZE / 2) {
-			wanted = SMALL_CHUNK_SIZE;
-		}
-		else {
-			wanted = Math.min(all, 2L * carry); // a long line: copied a few times at most while it is read
-		}
-		if (wanted > Integer.MAX_VALUE - 16) {
-			throw new IllegalStateException("A line of more than 2 GB");
-		}
-		return (int) Math.max(wanted, carry + 1);
-	}
-
-	/** Collects lines chunk by chunk. */
-	private static final class Builder {
-
-		private final int firstLine;
-
-		private final List<byte[]> chunks = new ArrayList<>();
-
-		private final List<Long> chunkOffsets = new ArrayList<>();
-
-		private int[] chunkOf = new int[16];
-
-		private int[] starts = new int[16];
-
-		private int[] ends = new int[16];
-
-		private int count;
-
-		/** Lines added since the last chunk was done: they lie in the next one. */
-		private int pending;
-
-		Builder(int firstLine) {
-			this.firstLine = firstLine;
-		}
-
-		void add(int start, int end) {
-			if (this.count == this.starts.length) {
-				int capacity = this.count * 2;
-				this.chunkOf = Arrays.copyOf(this.chunkOf, capacity);
-				this.starts = Arrays.copyOf(this.starts, capacity);
-				this.ends = Arrays.copyOf(this.ends, capacity);
-			}
-			this.chunkOf[this.count] = this.chunks.size();
-			this.starts[this.count] = start;
-			this.ends[this.count] = end;
-			this.count++;
-			this.pending++;
-		}
-
-		/**
-		 * The lines added since the last call lie in this chunk, before {@code used}; one without lines is dropped,
-		 * and one with more than an eighth of it unused (the start of a long line went on to the next) is cut to size.
-		 */
-		void chunkDone(byte[] chunk, int used, long offset) {
-			if (this.pending > 0) {
-				this.chunks.add((chunk.length - used > chunk.length / 8) ? Arrays.copyOf(chunk, used) : chunk);
-				this.chunkOffsets.add(offset);
-				this.pending = 0;
-			}
-		}
-
-		FileLines build(long length, boolean endsWithNewline) {
-			long[] offsets = this.chunkOffsets.stream().mapToLong(Long::longValue).toArray();
-			return new FileLines(this.chunks.toArray(new byte[0][]), offsets, Arrays.copyOf(this.chunkOf, this.count),
-					Arrays.copyOf(this.starts, this.count), Arrays.copyOf(this.ends, this.count), this.count, length,
-					endsWithNewline, this.firstLine);
-		}
-
 	}
 
 }

@@ -27,10 +27,10 @@ class FileLinesTests {
 		Random random = new Random(14);
 		List<byte[]> lines = new ArrayList<>();
 		long total = 0;
-		while (total < 3L * FileLines.CHUNK_SIZE) {
+		while (total < 3L * LineChunks.CHUNK_SIZE) {
 			// mostly short lines, some longer than a small chunk, one longer than a full chunk
-			int length = (lines.size() == 1000) ? FileLines.CHUNK_SIZE + 12_345
-					: (random.nextInt(50) == 0) ? random.nextInt(2 * FileLines.SMALL_CHUNK_SIZE) : random.nextInt(700);
+			int length = (lines.size() == 1000) ? LineChunks.CHUNK_SIZE + 12_345
+					: (random.nextInt(50) == 0) ? random.nextInt(2 * LineChunks.SMALL_CHUNK_SIZE) : random.nextInt(700);
 			lines.add(line(random, length));
 			total += length + 1;
 		}
@@ -42,6 +42,21 @@ class FileLinesTests {
 		assertSameLines(read, lines, content);
 		assertThat(read.endsWithNewline()).isTrue();
 		assertThat(read.length()).isEqualTo(content.length);
+	}
+
+	@Test
+	void readWhenOneLineSpansWhereStretchesWouldStartShouldGiveItWhole() throws IOException {
+		Random random = new Random(11);
+		List<byte[]> lines = new ArrayList<>();
+		for (int i = 0; i < 100; i++) {
+			lines.add(line(random, 300));
+		}
+		lines.add(line(random, (int) (2 * FileLines.PARALLEL_FROM)));
+		lines.add(line(random, 10));
+		byte[] content = join(lines, true);
+		Path file = Files.write(this.dir.resolve("long.jsonl"), content);
+
+		assertSameLines(FileLines.read(file), lines, content);
 	}
 
 	@Test
