@@ -115,6 +115,23 @@ public final class EntryLine {
 		return (this.id != null) ? this.id : EntryIds.hex8(this.hexId);
 	}
 
+	/**
+	 * Copies the id's characters into {@code buffer} from its start, for writers that make no string of it (a tree
+	 * view writes each id two or three times).
+	 *
+	 * @return how many characters, or -1 when they do not fit
+	 */
+	public int idChars(char[] buffer) {
+		if (this.id == null) {
+			return (buffer.length >= 8) ? EntryIds.hex8(this.hexId, buffer) : -1;
+		}
+		if (this.id.length() > buffer.length) {
+			return -1;
+		}
+		this.id.getChars(0, this.id.length(), buffer, 0);
+		return this.id.length();
+	}
+
 	/** The stored {@code parentId}; it may name no loaded entry (then this entry is a root). */
 	public @Nullable String parentId() {
 		return this.hexParent ? EntryIds.hex8(this.hexParentId) : this.parentId;

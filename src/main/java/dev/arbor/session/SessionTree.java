@@ -329,7 +329,8 @@ public final class SessionTree {
 
 	/** Whether lookups by this entry's id find it (false for an earlier duplicate). */
 	boolean isLookedUp(int position) {
-		return this.index.get(this.entries[position]) == position;
+		// As many ids as entries: no duplicates, so each entry is the one its id finds, without a lookup.
+		return this.index.size() == this.size || this.index.get(this.entries[position]) == position;
 	}
 
 	/** Positions from the root down to {@code position}, cycle-safe (§3). */
