@@ -1,8 +1,7 @@
 package dev.arbor.session;
 
-import java.util.IdentityHashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -35,43 +34,43 @@ public record NavigationPlan(String targetId, @Nullable String oldLeafId, @Nulla
 	 * @throws EntryNotFoundException when the target is not an entry of the tree
 	 */
 	public static NavigationPlan of(SessionTree tree, String targetId) {
-		EntryLine target = tree.requireEntry(targetId);
+		int target = tree.requirePosition(targetId);
 		String oldLeafId = tree.leafId();
 		if (targetId.equals(oldLeafId)) {
 			return new NavigationPlan(targetId, oldLeafId, targetId, List.of(), oldLeafId, null, true);
 		}
-		List<EntryLine> oldPath = tree.getPath(oldLeafId);
-		List<EntryLine> targetPath = tree.getPath(targetId);
+		int oldLeaf = (oldLeafId != null) ? tree.positionOf(oldLeafId) : -1;
+		int[] oldPath = (oldLeaf != -1) ? tree.pathPositions(oldLeaf) : new int[0];
+		int[] targetPath = tree.pathPositions(target);
 		// Both paths start at a root: an entry on both has the same path above it, so the common ancestor ends
-		// their common prefix. The tree hands out the same line objects, so no id is compared (or made).
-		int common = 0;
-		while (common < oldPath.size() && common < targetPath.size()
-				&& oldPath.get(common) == targetPath.get(common)) {
-			common++;
+		// their common prefix.
+		int common = Arrays.mismatch(oldPath, targetPath);
+		if (common == -1) {
+			common = oldPath.length; // the same path: cannot happen for different entries, kept total
 		}
-		if (common == 0 && !oldPath.isEmpty()) {
-			common = afterDeepestShared(oldPath, targetPath); // different roots, or a cycle: walks start anywhere
+		if (common == 0 && oldPath.length > 0) {
+			common = afterDeepestShared(oldPath, targetPath, tree.size()); // different roots, or a cycle
 		}
-		String commonAncestorId = (common > 0) ? oldPath.get(common - 1).id() : null;
-		List<EntryLine> abandoned = oldPath.subList(common, oldPath.size());
-		boolean returnsText = isUserMessage(target) || target.isType(EntryTypes.CUSTOM_MESSAGE);
+		String commonAncestorId = (common > 0) ? tree.at(oldPath[common - 1]).id() : null;
+		List<EntryLine> abandoned = tree.toEntries(Arrays.copyOfRange(oldPath, common, oldPath.length));
+		EntryLine entry = tree.at(target);
+		boolean returnsText = isUserMessage(entry) || entry.isType(EntryTypes.CUSTOM_MESSAGE);
 		// A parent that names no entry (or the entry itself) makes the target a root (§3): the path decides.
-		String parentId = (targetPath.size() > 1) ? targetPath.get(targetPath.size() - 2).id() : null;
+		String parentId = (targetPath.length > 1) ? tree.at(targetPath[targetPath.length - 2]).id() : null;
 		String newLeafId = returnsText ? parentId : targetId;
-		String editorText = returnsText ? editorText(target) : null;
+		String editorText = returnsText ? editorText(entry) : null;
 		return new NavigationPlan(targetId, oldLeafId, commonAncestorId, abandoned, newLeafId, editorText, false);
 	}
 
 	/** The position in the old path after the deepest of its entries that is also on the target's path, or 0. */
-	private static int afterDeepestShared(List<EntryLine> oldPath, List<EntryLine> targetPath) {
-		Map<EntryLine, Integer> positions = new IdentityHashMap<>();
-		for (int i = 0; i < oldPath.size(); i++) {
-			positions.put(oldPath.get(i), i);
+	private static int afterDeepestShared(int[] oldPath, int[] targetPath, int size) {
+		int[] afterInOld = new int[size]; // 0: not on the old path
+		for (int i = 0; i < oldPath.length; i++) {
+			afterInOld[oldPath[i]] = i + 1;
 		}
-		for (int i = targetPath.size() - 1; i >= 0; i--) {
-			Integer position = positions.get(targetPath.get(i));
-			if (position != null) {
-				return position + 1;
+		for (int i = targetPath.length - 1; i >= 0; i--) {
+			if (afterInOld[targetPath[i]] != 0) {
+				return afterInOld[targetPath[i]];
 			}
 		}
 		return 0;

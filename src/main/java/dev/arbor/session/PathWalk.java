@@ -1,6 +1,5 @@
 package dev.arbor.session;
 
-import java.util.Arrays;
 import java.util.BitSet;
 
 /**
@@ -12,23 +11,37 @@ final class PathWalk {
 	private PathWalk() {
 	}
 
-	/** Positions from the root down to {@code position}. */
+	/**
+	 * Positions from the root down to {@code position}. Walks twice, first to count: a navigation on a long session
+	 * walks paths of hundreds of thousands of entries, and growing an array as it went made it the most allocated
+	 * thing in Arbor.
+	 */
 	static int[] from(SessionTree tree, int position) {
-		int[] reversed = new int[16];
 		int length = 0;
 		for (int current = position; current != -1; current = tree.parentOf(current)) {
-			if (length > tree.size()) {
-				length = trimAtFirstRepeat(reversed, length, tree.size());
-				break;
+			if (++length > tree.size()) {
+				return aroundCycle(tree, position);
 			}
-			if (length == reversed.length) {
-				reversed = Arrays.copyOf(reversed, length * 2);
-			}
-			reversed[length++] = current;
 		}
 		int[] path = new int[length];
+		for (int current = position; current != -1; current = tree.parentOf(current)) {
+			path[--length] = current;
+		}
+		return path;
+	}
+
+	/** The path of a walk that goes round a cycle: up to where it first repeats. */
+	private static int[] aroundCycle(SessionTree tree, int position) {
+		int[] walk = new int[tree.size() + 1];
+		int current = position;
+		for (int i = 0; i < walk.length; i++) {
+			walk[i] = current;
+			current = tree.parentOf(current);
+		}
+		int length = trimAtFirstRepeat(walk, walk.length, tree.size());
+		int[] path = new int[length];
 		for (int i = 0; i < length; i++) {
-			path[i] = reversed[length - 1 - i];
+			path[i] = walk[length - 1 - i];
 		}
 		return path;
 	}
