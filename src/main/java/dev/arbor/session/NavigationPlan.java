@@ -1,6 +1,5 @@
 package dev.arbor.session;
 
-import java.util.Arrays;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
@@ -40,40 +39,16 @@ public record NavigationPlan(String targetId, @Nullable String oldLeafId, @Nulla
 			return new NavigationPlan(targetId, oldLeafId, targetId, List.of(), oldLeafId, null, true);
 		}
 		int oldLeaf = (oldLeafId != null) ? tree.positionOf(oldLeafId) : -1;
-		int[] oldPath = (oldLeaf != -1) ? tree.pathPositions(oldLeaf) : new int[0];
-		int[] targetPath = tree.pathPositions(target);
-		// Both paths start at a root: an entry on both has the same path above it, so the common ancestor ends
-		// their common prefix.
-		int common = Arrays.mismatch(oldPath, targetPath);
-		if (common == -1) {
-			common = oldPath.length; // the same path: cannot happen for different entries, kept total
-		}
-		if (common == 0 && oldPath.length > 0) {
-			common = afterDeepestShared(oldPath, targetPath, tree.size()); // different roots, or a cycle
-		}
-		String commonAncestorId = (common > 0) ? tree.at(oldPath[common - 1]).id() : null;
-		List<EntryLine> abandoned = tree.toEntries(Arrays.copyOfRange(oldPath, common, oldPath.length));
+		PathWalk.Fork fork = PathWalk.fork(tree, oldLeaf, target);
+		String commonAncestorId = (fork.commonAncestor() != -1) ? tree.at(fork.commonAncestor()).id() : null;
+		List<EntryLine> abandoned = tree.toEntries(fork.abandoned());
 		EntryLine entry = tree.at(target);
 		boolean returnsText = isUserMessage(entry) || entry.isType(EntryTypes.CUSTOM_MESSAGE);
 		// A parent that names no entry (or the entry itself) makes the target a root (§3): the path decides.
-		String parentId = (targetPath.length > 1) ? tree.at(targetPath[targetPath.length - 2]).id() : null;
+		String parentId = (fork.targetParent() != -1) ? tree.at(fork.targetParent()).id() : null;
 		String newLeafId = returnsText ? parentId : targetId;
 		String editorText = returnsText ? editorText(entry) : null;
 		return new NavigationPlan(targetId, oldLeafId, commonAncestorId, abandoned, newLeafId, editorText, false);
-	}
-
-	/** The position in the old path after the deepest of its entries that is also on the target's path, or 0. */
-	private static int afterDeepestShared(int[] oldPath, int[] targetPath, int size) {
-		int[] afterInOld = new int[size]; // 0: not on the old path
-		for (int i = 0; i < oldPath.length; i++) {
-			afterInOld[oldPath[i]] = i + 1;
-		}
-		for (int i = targetPath.length - 1; i >= 0; i--) {
-			if (afterInOld[targetPath[i]] != 0) {
-				return afterInOld[targetPath[i]];
-			}
-		}
-		return 0;
 	}
 
 	/** The ids of {@link #entriesToSummarize()}, as events and dry runs show them. */
