@@ -271,13 +271,19 @@ final class LineScanner {
 			throw error("expected a string");
 		}
 		byte[] b = this.bytes;
+		int end = this.end;
 		int p = this.pos + 1;
 		boolean escaped = false;
 		while (true) {
-			if (p >= this.end) {
+			// Most of a line is string content, most of that printable ASCII: a tight loop over it first.
+			int c;
+			while (p < end && (c = b[p]) >= 0x20 && c != '"' && c != '\\') {
+				p++;
+			}
+			if (p >= end) {
 				throw error("unterminated string");
 			}
-			int c = b[p];
+			c = b[p];
 			if (c == '"') {
 				this.pos = p + 1;
 				return escaped;
@@ -289,12 +295,9 @@ final class LineScanner {
 			else if (c < 0) {
 				p = utf8Sequence(p);
 			}
-			else if (c < 0x20) {
+			else {
 				this.pos = p;
 				throw error("control character in a string");
-			}
-			else {
-				p++;
 			}
 		}
 	}
