@@ -23,11 +23,17 @@ public final class EntryIds {
 	/** The 8 lowercase hex digits of a 32-bit value. */
 	public static String hex8(int value) {
 		char[] chars = new char[8];
+		hex8(value, chars);
+		return new String(chars);
+	}
+
+	/** {@link #hex8(int)} into {@code chars} from its start, which must hold 8; returns 8. */
+	static int hex8(int value, char[] chars) {
 		for (int i = 7; i >= 0; i--) {
 			chars[i] = HEX[value & 0xf];
 			value >>>= 4;
 		}
-		return new String(chars);
+		return 8;
 	}
 
 }

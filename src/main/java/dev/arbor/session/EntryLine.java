@@ -17,7 +17,9 @@ import tools.jackson.databind.node.ObjectNode;
  * unknown types round-trip untouched (docs/SESSION-FORMAT.md §3).
  * <p>
  * Bytes rather than a {@code String}: Java stores any string with one non-Latin-1 character in two
- * bytes per character, and a loaded session must cost little more than its file. Immutable.
+ * bytes per character, and a loaded session must cost little more than its file. The bytes may be a range of a
+ * larger array that holds many lines, as a session file is read (see {@code FileLines}): one array per line would
+ * cost its header, and the collector would copy every line at least once while the session loads. Immutable.
  */
 public final class EntryLine {
 
@@ -39,39 +41,66 @@ public final class EntryLine {
 
 	private final long timestamp;
 
+	/** Holds the line from {@link #offset}, for {@link #length} bytes; never changed. */
 	private final byte[] json;
 
+	private final int offset;
+
+	private final int length;
+
+	/** Where the {@code message} object starts in {@link #json}, or {@link #NO_MESSAGE}. */
 	private final int messageStart;
 
 	private final int messageEnd;
 
 	private final @Nullable String role;
 
-	EntryLine(String id, @Nullable String parentId, String type, long timestamp, byte[] json, int messageStart,
-			int messageEnd, @Nullable String role) {
-		long hex = HexIds.parse(Objects.requireNonNull(id, "id"));
-		this.id = (hex != HexIds.NOT_HEX) ? null : id;
-		this.hexId = (int) hex;
-		long parentHex = (parentId != null) ? HexIds.parse(parentId) : HexIds.NOT_HEX;
-		this.hexParent = parentHex != HexIds.NOT_HEX;
-		this.parentId = this.hexParent ? null : parentId;
-		this.hexParentId = (int) parentHex;
+	EntryLine(String id, @Nullable String parentId, String type, long timestamp, byte[] json, int offset, int length,
+			int messageStart, int messageEnd, @Nullable String role) {
+		this(textOrNull(Objects.requireNonNull(id, "id")), HexIds.parse(id), textOrNull(parentId),
+				(parentId != null) ? HexIds.parse(parentId) : HexIds.NOT_HEX, type, timestamp, json, offset, length,
+				messageStart, messageEnd, role);
+	}
+
+	/**
+	 * @param textId the id unless it is in hex form
+	 * @param hexId the id's value in hex form, else {@link HexIds#NOT_HEX}
+	 * @param textParentId the parent id unless it is absent or in hex form
+	 * @param hexParentId the parent id's value in hex form, else {@link HexIds#NOT_HEX}
+	 */
+	EntryLine(@Nullable String textId, long hexId, @Nullable String textParentId, long hexParentId, String type,
+			long timestamp, byte[] json, int offset, int length, int messageStart, int messageEnd,
+			@Nullable String role) {
+		if ((textId == null) == (hexId == HexIds.NOT_HEX)) {
+			throw new IllegalArgumentException("An entry has exactly one id");
+		}
+		this.id = textId;
+		this.hexId = (int) hexId;
+		this.hexParent = hexParentId != HexIds.NOT_HEX;
+		this.parentId = this.hexParent ? null : textParentId;
+		this.hexParentId = (int) hexParentId;
 		this.type = Objects.requireNonNull(type, "type");
 		this.timestamp = timestamp;
 		this.json = json;
+		this.offset = offset;
+		this.length = length;
 		this.messageStart = messageStart;
 		this.messageEnd = messageEnd;
 		this.role = role;
+	}
+
+	private static @Nullable String textOrNull(@Nullable String id) {
+		return (id != null && !HexIds.isHex(id)) ? id : null;
 	}
 
 	/** Reads one stored line; the bytes must be one JSON object with a string {@code id} and {@code type}. */
 	public static EntryLine of(byte[] utf8) {
 		try {
 			EntryScan scan = EntryScan.of(utf8);
-			if (scan.id() == null) {
+			if (!scan.hasId()) {
 				throw new IllegalArgumentException("Entry has no string id");
 			}
-			return scan.toLine(scan.id(), scan.parentId());
+			return scan.toLine(scan.textParentId());
 		}
 		catch (MalformedLineException ex) {
 			throw new IllegalArgumentException(ex.getMessage(), ex);
@@ -84,6 +113,23 @@ public final class EntryLine {
 
 	public String id() {
 		return (this.id != null) ? this.id : EntryIds.hex8(this.hexId);
+	}
+
+	/**
+	 * Copies the id's characters into {@code buffer} from its start, for writers that make no string of it (a tree
+	 * view writes each id two or three times).
+	 *
+	 * @return how many characters, or -1 when they do not fit
+	 */
+	public int idChars(char[] buffer) {
+		if (this.id == null) {
+			return (buffer.length >= 8) ? EntryIds.hex8(this.hexId, buffer) : -1;
+		}
+		if (this.id.length() > buffer.length) {
+			return -1;
+		}
+		this.id.getChars(0, this.id.length(), buffer, 0);
+		return this.id.length();
 	}
 
 	/** The stored {@code parentId}; it may name no loaded entry (then this entry is a root). */
@@ -145,31 +191,31 @@ public final class EntryLine {
 
 	/** The stored line as text. */
 	public String json() {
-		return new String(this.json, StandardCharsets.UTF_8);
+		return new String(this.json, this.offset, this.length, StandardCharsets.UTF_8);
 	}
 
 	/** The whole entry as a fresh, mutable tree (callers may change their copy freely). */
 	public ObjectNode toNode() {
-		return Json.parseObject(this.json);
+		return Json.parseObject(this.json, this.offset, this.length);
 	}
 
 	/** Size of the stored line in bytes, without the newline. */
 	public int length() {
-		return this.json.length;
+		return this.length;
 	}
 
 	/** A copy of the stored bytes. */
 	public byte[] bytes() {
-		return this.json.clone();
+		return Arrays.copyOfRange(this.json, this.offset, this.offset + this.length);
 	}
 
 	/** The stored bytes, read-only and not copied: for writers that copy them straight into their own buffer. */
 	public ByteBuffer buffer() {
-		return ByteBuffer.wrap(this.json).asReadOnlyBuffer();
+		return ByteBuffer.wrap(this.json, this.offset, this.length).slice().asReadOnlyBuffer();
 	}
 
 	public void writeTo(OutputStream out) throws IOException {
-		out.write(this.json);
+		out.write(this.json, this.offset, this.length);
 	}
 
 	/** Whether the entry's {@code message} field is a JSON object whose bytes are indexed. */
@@ -234,12 +280,18 @@ public final class EntryLine {
 	/** Same stored bytes; two lines with equal text are equal. */
 	@Override
 	public boolean equals(Object other) {
-		return (this == other) || (other instanceof EntryLine line && Arrays.equals(this.json, line.json));
+		return (this == other) || (other instanceof EntryLine line && Arrays.equals(this.json, this.offset,
+				this.offset + this.length, line.json, line.offset, line.offset + line.length));
 	}
 
+	/** {@link Arrays#hashCode(byte[])} of the stored bytes. */
 	@Override
 	public int hashCode() {
-		return Arrays.hashCode(this.json);
+		int hash = 1;
+		for (int i = this.offset; i < this.offset + this.length; i++) {
+			hash = 31 * hash + this.json[i];
+		}
+		return hash;
 	}
 
 	@Override

@@ -47,6 +47,16 @@ final class EntryLists {
 			return this.size;
 		}
 
+		/** Without an iterator: {@code List.copyOf} of a path of 100,000 entries starts here. */
+		@Override
+		public Object[] toArray() {
+			Object[] array = new Object[this.size];
+			for (int i = 0; i < this.size; i++) {
+				array[i] = get(i);
+			}
+			return array;
+		}
+
 		int checked(int index) {
 			if (index < 0 || index >= this.size) {
 				throw new IndexOutOfBoundsException("Index " + index + " out of bounds for length " + this.size);

@@ -30,6 +30,23 @@ public final class HexIds {
 		return value;
 	}
 
+	/** {@link #parse(String)} of an id's UTF-8 bytes, without making the string. */
+	static long parse(byte[] bytes, int offset, int length) {
+		if (length != 8) {
+			return NOT_HEX;
+		}
+		long value = 0;
+		for (int i = offset; i < offset + 8; i++) {
+			int c = bytes[i];
+			int digit = (c >= '0' && c <= '9') ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : -1;
+			if (digit < 0) {
+				return NOT_HEX;
+			}
+			value = (value << 4) | digit;
+		}
+		return value;
+	}
+
 	/** Whether entries hold this id as a number rather than a string. */
 	public static boolean isHex(String id) {
 		return parse(id) != NOT_HEX;

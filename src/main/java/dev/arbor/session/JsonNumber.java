@@ -13,58 +13,61 @@ final class JsonNumber {
 	}
 
 	/**
-	 * @param bytes the line
+	 * @param bytes holds the line
 	 * @param start where the number starts
+	 * @param end where the line ends
+	 * @param lineStart where the line starts, for the column of an error
 	 * @return the position after it
 	 * @throws MalformedLineException when there is no number there, or one Arbor cannot hold
 	 */
-	static int end(byte[] bytes, int start) throws MalformedLineException {
+	static int end(byte[] bytes, int start, int end, int lineStart) throws MalformedLineException {
 		int p = start;
-		if (at(bytes, p) == '-') {
+		if (at(bytes, p, end) == '-') {
 			p++;
 		}
-		if (at(bytes, p) == '0') {
+		if (at(bytes, p, end) == '0') {
 			p++;
 		}
-		else if ((p = digits(bytes, p)) == -1) {
-			throw LineScanner.malformed("unexpected character", start);
+		else if ((p = digits(bytes, p, end)) == -1) {
+			throw LineScanner.malformed("unexpected character", start - lineStart);
 		}
-		if (at(bytes, p) == '.') {
+		if (at(bytes, p, end) == '.') {
 			int fraction = p + 1;
-			if ((p = digits(bytes, fraction)) == -1) {
-				throw LineScanner.malformed("digits expected after the decimal point", fraction);
+			if ((p = digits(bytes, fraction, end)) == -1) {
+				throw LineScanner.malformed("digits expected after the decimal point", fraction - lineStart);
 			}
 		}
-		if (at(bytes, p) == 'e' || at(bytes, p) == 'E') {
+		if (at(bytes, p, end) == 'e' || at(bytes, p, end) == 'E') {
 			p++;
-			if (at(bytes, p) == '+' || at(bytes, p) == '-') {
+			if (at(bytes, p, end) == '+' || at(bytes, p, end) == '-') {
 				p++;
 			}
 			int exponent = p;
-			if ((p = digits(bytes, p)) == -1) {
-				throw LineScanner.malformed("digits expected in the exponent", exponent);
+			if ((p = digits(bytes, p, end)) == -1) {
+				throw LineScanner.malformed("digits expected in the exponent", exponent - lineStart);
 			}
 			while (exponent < p - 1 && bytes[exponent] == '0') {
 				exponent++;
 			}
 			if (p - exponent > MAX_EXPONENT_DIGITS) {
-				throw LineScanner.malformed("an exponent beyond " + MAX_EXPONENT_DIGITS + " digits", exponent);
+				throw LineScanner.malformed("an exponent beyond " + MAX_EXPONENT_DIGITS + " digits",
+						exponent - lineStart);
 			}
 		}
 		return p;
 	}
 
 	/** The position after the digits at {@code p}, or -1 when there are none. */
-	private static int digits(byte[] bytes, int p) {
+	private static int digits(byte[] bytes, int p, int end) {
 		int q = p;
-		while (q < bytes.length && bytes[q] >= '0' && bytes[q] <= '9') {
+		while (q < end && bytes[q] >= '0' && bytes[q] <= '9') {
 			q++;
 		}
 		return (q > p) ? q : -1;
 	}
 
-	private static int at(byte[] bytes, int p) {
-		return (p < bytes.length) ? bytes[p] : -1;
+	private static int at(byte[] bytes, int p, int end) {
+		return (p < end) ? bytes[p] : -1;
 	}
 
 }

@@ -25,13 +25,26 @@ final class LineScanner {
 
 	private final byte[] bytes;
 
+	/** Where the line starts in {@link #bytes}: columns in messages count from here. */
+	private final int start;
+
+	/** Where the line ends in {@link #bytes} (exclusive, before any newline). */
+	private final int end;
+
 	private int pos;
 
 	private @Nullable String type;
 
 	private @Nullable String id;
 
+	private long hexId = HexIds.NOT_HEX;
+
 	private @Nullable String parentId;
+
+	private long hexParentId = HexIds.NOT_HEX;
+
+	/** The id that {@link #idValue} read last, when it is not in hex form. */
+	private @Nullable String textId;
 
 	private long timestamp = Timestamps.UNKNOWN;
 
@@ -47,18 +60,26 @@ final class LineScanner {
 
 	private @Nullable String decodedKey;
 
-	private LineScanner(byte[] bytes) {
+	private LineScanner(byte[] bytes, int start, int end) {
 		this.bytes = bytes;
+		this.start = start;
+		this.end = end;
+		this.pos = start;
 	}
 
 	static EntryScan scan(byte[] json) throws MalformedLineException {
-		LineScanner scanner = new LineScanner(json);
+		return scan(json, 0, json.length);
+	}
+
+	/** Scans the line held in {@code bytes} from {@code start} to {@code end}; the scan refers to the array. */
+	static EntryScan scan(byte[] bytes, int start, int end) throws MalformedLineException {
+		LineScanner scanner = new LineScanner(bytes, start, end);
 		scanner.scanLine();
 		if (scanner.type == null) {
 			throw new MalformedLineException("no string \"type\" field");
 		}
-		return new EntryScan(json, scanner.type, scanner.id, scanner.parentId, scanner.timestamp, scanner.messageStart,
-				scanner.messageEnd, scanner.role);
+		return new EntryScan(bytes, start, end - start, scanner.type, scanner.id, scanner.hexId, scanner.parentId,
+				scanner.hexParentId, scanner.timestamp, scanner.messageStart, scanner.messageEnd, scanner.role);
 	}
 
 	private void scanLine() throws MalformedLineException {
@@ -68,7 +89,7 @@ final class LineScanner {
 		}
 		object(1, TOP_LEVEL);
 		skipWhitespace();
-		if (this.pos != this.bytes.length) {
+		if (this.pos != this.end) {
 			throw error("trailing content after the JSON object");
 		}
 	}
@@ -78,10 +99,12 @@ final class LineScanner {
 			this.type = stringValue(EntryTypes.NAMES);
 		}
 		else if (keyIs("id")) {
-			this.id = stringValue(List.of());
+			this.hexId = idValue();
+			this.id = this.textId;
 		}
 		else if (keyIs("parentId")) {
-			this.parentId = stringValue(List.of());
+			this.hexParentId = idValue();
+			this.parentId = this.textId;
 		}
 		else if (keyIs("timestamp")) {
 			timestamp();
@@ -105,6 +128,29 @@ final class LineScanner {
 		int end = this.pos - 1;
 		this.timestamp = escaped ? Timestamps.parseMillis(decode(start, end))
 				: Timestamps.parseMillis(this.bytes, start, end - start);
+	}
+
+	/**
+	 * An id: 8 lowercase hex digits, the form agents write, are read as a number without making a string (see
+	 * {@link HexIds}); any other string is kept as text in {@link #textId}, and any other value is no id.
+	 *
+	 * @return the hex form's value, else {@link HexIds#NOT_HEX}
+	 */
+	private long idValue() throws MalformedLineException {
+		this.textId = null;
+		if (peek() != '"') {
+			value(2);
+			return HexIds.NOT_HEX;
+		}
+		int valueStart = this.pos + 1;
+		boolean escaped = string();
+		int valueEnd = this.pos - 1;
+		long hex = escaped ? HexIds.NOT_HEX : HexIds.parse(this.bytes, valueStart, valueEnd - valueStart);
+		if (hex == HexIds.NOT_HEX) {
+			this.textId = escaped ? decode(valueStart, valueEnd)
+					: new String(this.bytes, valueStart, valueEnd - valueStart, StandardCharsets.UTF_8);
+		}
+		return hex;
 	}
 
 	/** The {@code message} value: its byte range when it is an object, and its {@code role}. */
@@ -225,13 +271,19 @@ final class LineScanner {
 			throw error("expected a string");
 		}
 		byte[] b = this.bytes;
+		int end = this.end;
 		int p = this.pos + 1;
 		boolean escaped = false;
 		while (true) {
-			if (p >= b.length) {
+			// Most of a line is string content, most of that printable ASCII: a tight loop over it first.
+			int c;
+			while (p < end && (c = b[p]) >= 0x20 && c != '"' && c != '\\') {
+				p++;
+			}
+			if (p >= end) {
 				throw error("unterminated string");
 			}
-			int c = b[p];
+			c = b[p];
 			if (c == '"') {
 				this.pos = p + 1;
 				return escaped;
@@ -243,12 +295,9 @@ final class LineScanner {
 			else if (c < 0) {
 				p = utf8Sequence(p);
 			}
-			else if (c < 0x20) {
+			else {
 				this.pos = p;
 				throw error("control character in a string");
-			}
-			else {
-				p++;
 			}
 		}
 	}
@@ -259,7 +308,7 @@ final class LineScanner {
 		int continuations = (lead >= 0xc2 && lead <= 0xdf) ? 1 : (lead >= 0xe0 && lead <= 0xef) ? 2
 				: (lead >= 0xf0 && lead <= 0xf4) ? 3 : -1;
 		for (int i = 1; i <= continuations; i++) {
-			if (p + i >= this.bytes.length || (this.bytes[p + i] & 0xc0) != 0x80) {
+			if (p + i >= this.end || (this.bytes[p + i] & 0xc0) != 0x80) {
 				continuations = -1;
 				break;
 			}
@@ -272,7 +321,7 @@ final class LineScanner {
 	}
 
 	private int escape(int p) throws MalformedLineException {
-		if (p >= this.bytes.length) {
+		if (p >= this.end) {
 			throw error("unterminated string");
 		}
 		switch (this.bytes[p]) {
@@ -281,7 +330,7 @@ final class LineScanner {
 			}
 			case 'u' -> {
 				for (int i = 1; i <= 4; i++) {
-					if (p + i >= this.bytes.length || Character.digit(this.bytes[p + i], 16) < 0) {
+					if (p + i >= this.end || Character.digit(this.bytes[p + i], 16) < 0) {
 						this.pos = p;
 						throw error("invalid \\u escape");
 					}
@@ -296,12 +345,12 @@ final class LineScanner {
 	}
 
 	private void number() throws MalformedLineException {
-		this.pos = JsonNumber.end(this.bytes, this.pos);
+		this.pos = JsonNumber.end(this.bytes, this.pos, this.end, this.start);
 	}
 
 	private void literal(String word) throws MalformedLineException {
 		for (int i = 0; i < word.length(); i++) {
-			if (this.pos + i >= this.bytes.length || this.bytes[this.pos + i] != word.charAt(i)) {
+			if (this.pos + i >= this.end || this.bytes[this.pos + i] != word.charAt(i)) {
 				throw error("unexpected character");
 			}
 		}
@@ -318,13 +367,13 @@ final class LineScanner {
 
 	private void expect(char c) throws MalformedLineException {
 		if (peek() != c) {
-			throw error((this.pos >= this.bytes.length) ? "unexpected end of line" : "expected '" + c + "'");
+			throw error((this.pos >= this.end) ? "unexpected end of line" : "expected '" + c + "'");
 		}
 		this.pos++;
 	}
 
 	private void skipWhitespace() {
-		while (this.pos < this.bytes.length) {
+		while (this.pos < this.end) {
 			byte c = this.bytes[this.pos];
 			if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
 				return;
@@ -334,7 +383,7 @@ final class LineScanner {
 	}
 
 	private int peek() {
-		return (this.pos < this.bytes.length) ? this.bytes[this.pos] : -1;
+		return (this.pos < this.end) ? this.bytes[this.pos] : -1;
 	}
 
 	/** Whether the member key just read is this name; read before the member's value, which may hold keys of its own. */
@@ -361,11 +410,12 @@ final class LineScanner {
 	}
 
 	private MalformedLineException error(String what) {
-		return malformed(what, this.pos);
+		return malformed(what, this.pos - this.start);
 	}
 
-	static MalformedLineException malformed(String what, int position) {
-		return new MalformedLineException("not valid JSON: " + what + " at column " + (position + 1));
+	/** @param column where in the line, counted from 0 */
+	static MalformedLineException malformed(String what, int column) {
+		return new MalformedLineException("not valid JSON: " + what + " at column " + (column + 1));
 	}
 
 }

@@ -1,8 +1,6 @@
 package dev.arbor.session;
 
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -35,46 +33,22 @@ public record NavigationPlan(String targetId, @Nullable String oldLeafId, @Nulla
 	 * @throws EntryNotFoundException when the target is not an entry of the tree
 	 */
 	public static NavigationPlan of(SessionTree tree, String targetId) {
-		EntryLine target = tree.requireEntry(targetId);
+		int target = tree.requirePosition(targetId);
 		String oldLeafId = tree.leafId();
 		if (targetId.equals(oldLeafId)) {
 			return new NavigationPlan(targetId, oldLeafId, targetId, List.of(), oldLeafId, null, true);
 		}
-		List<EntryLine> oldPath = tree.getPath(oldLeafId);
-		List<EntryLine> targetPath = tree.getPath(targetId);
-		// Both paths start at a root: an entry on both has the same path above it, so the common ancestor ends
-		// their common prefix. The tree hands out the same line objects, so no id is compared (or made).
-		int common = 0;
-		while (common < oldPath.size() && common < targetPath.size()
-				&& oldPath.get(common) == targetPath.get(common)) {
-			common++;
-		}
-		if (common == 0 && !oldPath.isEmpty()) {
-			common = afterDeepestShared(oldPath, targetPath); // different roots, or a cycle: walks start anywhere
-		}
-		String commonAncestorId = (common > 0) ? oldPath.get(common - 1).id() : null;
-		List<EntryLine> abandoned = oldPath.subList(common, oldPath.size());
-		boolean returnsText = isUserMessage(target) || target.isType(EntryTypes.CUSTOM_MESSAGE);
+		int oldLeaf = (oldLeafId != null) ? tree.positionOf(oldLeafId) : -1;
+		PathWalk.Fork fork = PathWalk.fork(tree, oldLeaf, target);
+		String commonAncestorId = (fork.commonAncestor() != -1) ? tree.at(fork.commonAncestor()).id() : null;
+		List<EntryLine> abandoned = tree.toEntries(fork.abandoned());
+		EntryLine entry = tree.at(target);
+		boolean returnsText = isUserMessage(entry) || entry.isType(EntryTypes.CUSTOM_MESSAGE);
 		// A parent that names no entry (or the entry itself) makes the target a root (§3): the path decides.
-		String parentId = (targetPath.size() > 1) ? targetPath.get(targetPath.size() - 2).id() : null;
+		String parentId = (fork.targetParent() != -1) ? tree.at(fork.targetParent()).id() : null;
 		String newLeafId = returnsText ? parentId : targetId;
-		String editorText = returnsText ? editorText(target) : null;
+		String editorText = returnsText ? editorText(entry) : null;
 		return new NavigationPlan(targetId, oldLeafId, commonAncestorId, abandoned, newLeafId, editorText, false);
-	}
-
-	/** The position in the old path after the deepest of its entries that is also on the target's path, or 0. */
-	private static int afterDeepestShared(List<EntryLine> oldPath, List<EntryLine> targetPath) {
-		Map<EntryLine, Integer> positions = new IdentityHashMap<>();
-		for (int i = 0; i < oldPath.size(); i++) {
-			positions.put(oldPath.get(i), i);
-		}
-		for (int i = targetPath.size() - 1; i >= 0; i--) {
-			Integer position = positions.get(targetPath.get(i));
-			if (position != null) {
-				return position + 1;
-			}
-		}
-		return 0;
 	}
 
 	/** The ids of {@link #entriesToSummarize()}, as dry runs show them. */

@@ -353,7 +353,8 @@ public final class SessionTree {
 
 	/** Whether lookups by this entry's id find it (false for an earlier duplicate). */
 	boolean isLookedUp(int position) {
-		return this.index.get(this.entries[position]) == position;
+		// As many ids as entries: no duplicates, so each entry is the one its id finds, without a lookup.
+		return this.index.size() == this.size || this.index.get(this.entries[position]) == position;
 	}
 
 	/** Positions from the root down to {@code position}, cycle-safe (§3). */
@@ -366,7 +367,7 @@ public final class SessionTree {
 	}
 
 	private void link(int position) {
-		int parentPosition = this.index.getParent(this.entries[position]);
+		int parentPosition = parentPosition(position);
 		// §3: a parentId naming no entry, or the entry itself, makes a root.
 		this.parent[position] = (parentPosition == position) ? NONE : parentPosition;
 		if (this.parent[position] != NONE && isLookedUp(position)) {
@@ -379,6 +380,21 @@ public final class SessionTree {
 			}
 			this.lastChild[p] = position;
 		}
+	}
+
+	/**
+	 * Where the entry's parent is, or {@link #NONE}. Agents append each entry under the one before it, so that one is
+	 * tried first, without a lookup; it must be the entry its id finds (§4: a later duplicate wins).
+	 */
+	private int parentPosition(int position) {
+		EntryLine entry = this.entries[position];
+		if (position > 0 && entry.hasHexParent()) {
+			EntryLine previous = this.entries[position - 1];
+			if (previous.hasHexId(entry.hexParentId()) && isLookedUp(position - 1)) {
+				return position - 1;
+			}
+		}
+		return this.index.getParent(entry);
 	}
 
 	private void grow() {

@@ -1,29 +1,64 @@
 package dev.arbor.storage;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
+
+import dev.arbor.session.EntryScan;
+import dev.arbor.session.MalformedLineException;
 
 /**
- * A file cut into lines, each copied into an array of its own (the entry keeps it), read through one
- * small buffer: the file is never held whole, so a 128 MB session costs no 128 MB transient array.
- *
- * @param lines the lines without their newlines, in file order
- * @param offsets the byte offset of each line's start in the file
- * @param length where the lines end: the file's length when read whole
- * @param endsWithNewline whether the last byte is a newline (or there are no bytes)
- * @param firstLine the 1-based number in the file of the first of these lines
+ * A file cut into lines. The bytes are read straight into a few large arrays (chunks, each holding whole lines) that
+ * the entries then keep: a line costs no array of its own, and a full-size chunk is one the collector allocates
+ * outside the young generation and never copies while a session loads (see {@link LineChunks}). A large file is cut
+ * into stretches at line boundaries, read on all cores, then put back together in file order. Immutable once read;
+ * its lines may be scanned by several threads at once.
  */
-public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean endsWithNewline, int firstLine) {
+public final class FileLines {
 
-	private static final int BUFFER_SIZE = 1 << 20;
+	/** Smaller files are read on the caller's thread: a stretch is worth a thread from about this size on. */
+	static final long PARALLEL_FROM = 8 << 20;
 
-	private static final int MIN_BUFFER_SIZE = 8 << 10;
+	/** How much is read at a time while looking for where a stretch's first line starts. */
+	private static final int PROBE_SIZE = 8 << 10;
+
+	private final byte[][] chunks;
+
+	/** The file offset of each chunk's first byte. */
+	private final long[] chunkOffsets;
+
+	private final int[] chunkOf;
+
+	private final int[] starts;
+
+	private final int[] ends;
+
+	private final int count;
+
+	private final long length;
+
+	private final boolean endsWithNewline;
+
+	private final int firstLine;
+
+	private FileLines(byte[][] chunks, long[] chunkOffsets, int[] chunkOf, int[] starts, int[] ends, int count,
+			long length, boolean endsWithNewline, int firstLine) {
+		this.chunks = chunks;
+		this.chunkOffsets = chunkOffsets;
+		this.chunkOf = chunkOf;
+		this.starts = starts;
+		this.ends = ends;
+		this.count = count;
+		this.length = length;
+		this.endsWithNewline = endsWithNewline;
+		this.firstLine = firstLine;
+	}
 
 	public static FileLines read(Path file) throws IOException {
 		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -39,69 +74,111 @@ public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean
 	 * @param firstLine the number in the file of the line that starts at {@code from}, for reports
 	 */
 	public static FileLines read(FileChannel channel, long from, int firstLine) throws IOException {
-		List<byte[]> lines = new ArrayList<>();
-		long[] offsets = new long[16];
-		// A catch-up reads a line or two: its buffer is sized to what is there, up to the buffer of a whole read.
-		long expected = Math.max(0, channel.size() - from);
-		ByteBuffer buffer = ByteBuffer.allocate((int) Math.max(MIN_BUFFER_SIZE, Math.min(BUFFER_SIZE, expected + 1)));
-		byte[] chunk = buffer.array();
-		byte[] carry = new byte[0]; // the start of a line that continues in the next chunk
-		long position = from;
-		long lineStart = from;
-		int read;
-		while ((read = channel.read(buffer.clear(), position)) > 0) {
-			int start = 0;
-			for (int i = 0; i < read; i++) {
-				if (chunk[i] == '\n') {
-					if (lines.size() == offsets.length) {
-						offsets = Arrays.copyOf(offsets, offsets.length * 2);
-					}
-					offsets[lines.size()] = lineStart;
-					lines.add(concat(carry, chunk, start, i));
-					carry = new byte[0];
-					start = i + 1;
-					lineStart = position + i + 1;
+		long[] bounds = stretches(channel, from, channel.size());
+		if (bounds.length == 1) {
+			return of(List.of(LineChunks.read(channel, from, Long.MAX_VALUE)), firstLine);
+		}
+		LineChunks[] stretches = new LineChunks[bounds.length];
+		try {
+			IntStream.range(0, bounds.length).parallel().forEach(k -> {
+				long until = (k + 1 < bounds.length) ? bounds[k + 1] : Long.MAX_VALUE;
+				try {
+					stretches[k] = LineChunks.read(channel, bounds[k], until);
 				}
-			}
-			carry = concat(carry, chunk, start, read);
-			position += read;
+				catch (IOException ex) {
+					throw new UncheckedIOException(ex);
+				}
+			});
 		}
-		boolean endsWithNewline = carry.length == 0;
-		if (!endsWithNewline) {
-			if (lines.size() == offsets.length) {
-				offsets = Arrays.copyOf(offsets, offsets.length + 1);
-			}
-			offsets[lines.size()] = lineStart;
-			lines.add(carry);
+		catch (UncheckedIOException ex) {
+			throw ex.getCause();
 		}
-		return new FileLines(lines, Arrays.copyOf(offsets, lines.size()), position, endsWithNewline, firstLine);
+		return of(Arrays.asList(stretches), firstLine);
 	}
 
-	/** The lines of content held in memory (an uploaded file), cut as {@link #read} cuts a file. */
+	/** The lines of content held in memory (an uploaded file), cut as {@link #read} cuts a file; they keep it. */
 	public static FileLines split(byte[] content) {
-		List<byte[]> lines = new ArrayList<>();
-		long[] offsets = new long[1024];
-		int start = 0;
-		while (start < content.length) {
-			int end = start;
-			while (end < content.length && content[end] != '\n') {
-				end++;
-			}
-			if (lines.size() == offsets.length) {
-				offsets = Arrays.copyOf(offsets, offsets.length * 2);
-			}
-			offsets[lines.size()] = start;
-			lines.add(Arrays.copyOfRange(content, start, end));
-			start = end + 1;
+		return of(List.of(LineChunks.of(content)), 1);
+	}
+
+	/**
+	 * Where the stretches a file is read in start: {@code from}, then, for each further core, the start of the first
+	 * line at or after an equal share of the bytes. A line longer than a share leaves fewer stretches.
+	 */
+	private static long[] stretches(FileChannel channel, long from, long size) throws IOException {
+		int cores = Runtime.getRuntime().availableProcessors();
+		if (size - from < PARALLEL_FROM || cores < 2) {
+			return new long[] { from };
 		}
-		boolean endsWithNewline = content.length == 0 || content[content.length - 1] == '\n';
-		return new FileLines(lines, Arrays.copyOf(offsets, lines.size()), content.length, endsWithNewline, 1);
+		long[] bounds = new long[cores];
+		int count = 1;
+		bounds[0] = from;
+		for (int k = 1; k < cores; k++) {
+			long start = lineStartFrom(channel, from + (size - from) * k / cores, size);
+			if (start > bounds[count - 1] && start < size) {
+				bounds[count++] = start;
+			}
+		}
+		return Arrays.copyOf(bounds, count);
+	}
+
+	/** The start of the first line at or after {@code position}: after the first newline from the byte before it. */
+	private static long lineStartFrom(FileChannel channel, long position, long size) throws IOException {
+		ByteBuffer probe = ByteBuffer.allocate(PROBE_SIZE);
+		long at = position - 1;
+		while (at < size) {
+			int read = channel.read(probe.clear(), at);
+			if (read <= 0) {
+				break;
+			}
+			for (int i = 0; i < read; i++) {
+				if (probe.get(i) == '\n') {
+					return at + i + 1;
+				}
+			}
+			at += read;
+		}
+		return size;
+	}
+
+	/** The stretches' lines in file order, numbered from {@code firstLine}. */
+	private static FileLines of(List<LineChunks> stretches, int firstLine) {
+		int count = 0;
+		int chunkCount = 0;
+		for (LineChunks stretch : stretches) {
+			count += stretch.count;
+			chunkCount += stretch.chunks.size();
+		}
+		byte[][] chunks = new byte[chunkCount][];
+		long[] chunkOffsets = new long[chunkCount];
+		int[] chunkOf = new int[count];
+		int[] starts = new int[count];
+		int[] ends = new int[count];
+		int line = 0;
+		int chunk = 0;
+		for (LineChunks stretch : stretches) {
+			for (int i = 0; i < stretch.count; i++) {
+				chunkOf[line + i] = chunk + stretch.chunkOf[i];
+			}
+			System.arraycopy(stretch.starts, 0, starts, line, stretch.count);
+			System.arraycopy(stretch.ends, 0, ends, line, stretch.count);
+			for (int c = 0; c < stretch.chunks.size(); c++) {
+				chunks[chunk + c] = stretch.chunks.get(c);
+				chunkOffsets[chunk + c] = stretch.chunkOffsets.get(c);
+			}
+			line += stretch.count;
+			chunk += stretch.chunks.size();
+		}
+		LineChunks last = stretches.get(stretches.size() - 1);
+		return new FileLines(chunks, chunkOffsets, chunkOf, starts, ends, count, last.end, last.endsWithNewline,
+				firstLine);
 	}
 
 	/** The lines from one index to another, taken as complete: each ended by its newline. */
 	public FileLines slice(int from, int to) {
-		long end = (to < count()) ? this.offsets[to] : this.length;
-		return new FileLines(this.lines.subList(from, to), Arrays.copyOfRange(this.offsets, from, to), end, true,
+		long end = (to < this.count) ? offset(to) : this.length;
+		return new FileLines(this.chunks, this.chunkOffsets, Arrays.copyOfRange(this.chunkOf, from, to),
+				Arrays.copyOfRange(this.starts, from, to), Arrays.copyOfRange(this.ends, from, to), to - from, end, true,
 				lineNumber(from));
 	}
 
@@ -111,29 +188,44 @@ public record FileLines(List<byte[]> lines, long[] offsets, long length, boolean
 	}
 
 	public int count() {
-		return this.lines.size();
+		return this.count;
 	}
 
+	/** Where the lines end: the file's length when read whole. */
+	public long length() {
+		return this.length;
+	}
+
+	/** Whether the last byte is a newline (or there are no bytes). */
+	public boolean endsWithNewline() {
+		return this.endsWithNewline;
+	}
+
+	/** The byte offset in the file of a line's start. */
+	public long offset(int index) {
+		return this.chunkOffsets[this.chunkOf[index]] + this.starts[index];
+	}
+
+	/** A copy of a line's bytes, without its newline. */
 	public byte[] line(int index) {
-		return this.lines.get(index);
+		return Arrays.copyOfRange(this.chunks[this.chunkOf[index]], this.starts[index], this.ends[index]);
+	}
+
+	/** Scans a line where it is held: the entry made from it keeps the chunk (see {@link EntryScan#inPlace}). */
+	EntryScan scan(int index) throws MalformedLineException {
+		return EntryScan.inPlace(this.chunks[this.chunkOf[index]], this.starts[index],
+				this.ends[index] - this.starts[index]);
 	}
 
 	boolean isBlank(int index) {
-		for (byte b : this.lines.get(index)) {
+		byte[] chunk = this.chunks[this.chunkOf[index]];
+		for (int i = this.starts[index]; i < this.ends[index]; i++) {
+			byte b = chunk[i];
 			if (b != ' ' && b != '\t' && b != '\r') {
 				return false;
 			}
 		}
 		return true;
-	}
-
-	private static byte[] concat(byte[] head, byte[] chunk, int from, int to) {
-		if (head.length == 0) {
-			return Arrays.copyOfRange(chunk, from, to);
-		}
-		byte[] joined = Arrays.copyOf(head, head.length + to - from);
-		System.arraycopy(chunk, from, joined, head.length, to - from);
-		return joined;
 	}
 
 }

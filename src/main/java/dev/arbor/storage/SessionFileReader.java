@@ -11,7 +11,6 @@ import java.util.stream.IntStream;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.EntryScan;
 import dev.arbor.session.EntryTypes;
-import dev.arbor.session.HexIds;
 import dev.arbor.session.Json;
 import dev.arbor.session.MalformedLineException;
 import dev.arbor.session.SessionHeader;
@@ -25,10 +24,17 @@ import tools.jackson.databind.node.ObjectNode;
  * every byte: blank lines are skipped, anything else that is not an entry is reported as a
  * {@link MalformedLine} with its line number and offset. Never writes.
  * <p>
- * Lines are scanned in parallel: the per-line cost is a streaming parse, and a large session has
- * hundreds of thousands of them.
+ * Lines are scanned in parallel, in ranges of consecutive lines, then merged in file order: the per-line cost is a
+ * validating scan, and a large session has hundreds of thousands of lines. The entries keep the chunks the lines were
+ * read into (see {@link FileLines}).
  */
 public final class SessionFileReader {
+
+	/** Fewer lines than this are scanned on the caller's thread alone; ranges hold at least this many. */
+	private static final int PARALLEL_FROM = 2_000;
+
+	/** A few ranges per core: a range with long lines does not leave the other cores idle at the end. */
+	private static final int MAX_RANGES = 4 * Runtime.getRuntime().availableProcessors();
 
 	private SessionFileReader() {
 	}
@@ -57,7 +63,7 @@ public final class SessionFileReader {
 		long pendingTail = 0;
 		if (holdTornTail && !lines.endsWithNewline() && count > 0) {
 			count--;
-			pendingTail = lines.length() - lines.offsets()[count];
+			pendingTail = lines.length() - lines.offset(count);
 		}
 		int next = 0;
 		TitleSlot titleSlot = null;
@@ -78,9 +84,9 @@ public final class SessionFileReader {
 			throw new InvalidSessionFileException(source,
 					"line " + (next + 1) + " is not a session header with a string id");
 		}
-		Scanned scanned = scan(lines, next + 1, count, header.version() >= 2);
-		List<EntryLine> entries = (header.version() >= SessionHeader.CURRENT_VERSION)
-				? withSharedParentIds(scanned.records())
+		boolean current = header.version() >= SessionHeader.CURRENT_VERSION;
+		Scanned scanned = scan(lines, next + 1, count, header.version() >= 2, current);
+		List<EntryLine> entries = current ? scanned.entries()
 				: Migrations.toCurrentVersion(header.id(), header.version(), scanned.records());
 		SessionTree tree = SessionTree.of(header.atCurrentVersion(), titleSlot, entries);
 		return new LoadedSession(tree, header.version(), scanned.malformed(), lines.length(), lines.endsWithNewline(),
@@ -93,12 +99,8 @@ public final class SessionFileReader {
 	 * @param lines complete lines only (a torn tail is the caller's to hold back or to include)
 	 */
 	public static AppendedLines readAppended(FileLines lines) {
-		Scanned scanned = scan(lines, 0, lines.count(), true);
-		List<EntryLine> entries = new ArrayList<>(scanned.records().size());
-		for (EntryScan record : scanned.records()) {
-			entries.add(record.toLine(record.id(), record.parentId()));
-		}
-		return new AppendedLines(entries, scanned.malformed());
+		Scanned scanned = scan(lines, 0, lines.count(), true, true);
+		return new AppendedLines(scanned.entries(), scanned.malformed());
 	}
 
 	/**
@@ -110,22 +112,59 @@ public final class SessionFileReader {
 	public record AppendedLines(List<EntryLine> entries, List<MalformedLine> malformed) {
 	}
 
-	private static Scanned scan(FileLines lines, int from, int to, boolean idsRequired) {
+	/**
+	 * Scans lines {@code from} to {@code to}, in parallel ranges when there are many.
+	 *
+	 * @param asEntries whether the lines become entries as they are (version 3), rather than records to migrate
+	 */
+	private static Scanned scan(FileLines lines, int from, int to, boolean idsRequired, boolean asEntries) {
 		int count = to - from;
 		Object[] results = new Object[count];
-		IntStream range = IntStream.range(0, count);
-		(count > 2_000 ? range.parallel() : range).forEach(i -> results[i] = scanLine(lines, from + i, idsRequired));
-		List<EntryScan> records = new ArrayList<>(count);
+		int ranges = (count > PARALLEL_FROM) ? Math.min(count / PARALLEL_FROM, MAX_RANGES) : 1;
+		IntStream parts = IntStream.range(0, ranges);
+		(ranges > 1 ? parts.parallel() : parts).forEach(range -> scanRange(lines, from, results,
+				(int) ((long) count * range / ranges), (int) ((long) count * (range + 1) / ranges), idsRequired,
+				asEntries));
+		List<EntryLine> entries = new ArrayList<>(asEntries ? count : 0);
+		List<EntryScan> records = new ArrayList<>(asEntries ? 0 : count);
 		List<MalformedLine> malformed = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
-			if (results[i] instanceof EntryScan record) {
+			Object result = results[i];
+			if (result instanceof EntryLine entry) {
+				entries.add(entry);
+			}
+			else if (result instanceof EntryScan record) {
 				records.add(record);
 			}
-			else if (results[i] instanceof String reason) {
-				malformed.add(new MalformedLine(lines.lineNumber(from + i), lines.offsets()[from + i], reason));
+			else if (result instanceof String reason) {
+				malformed.add(new MalformedLine(lines.lineNumber(from + i), lines.offset(from + i), reason));
 			}
 		}
-		return new Scanned(records, malformed);
+		return new Scanned(entries, records, malformed);
+	}
+
+	/**
+	 * Scans one range of lines into {@code results}: an {@link EntryLine} (or an {@link EntryScan} to migrate), the
+	 * reason a line is malformed, or {@code null} for a blank line. Entries whose parent id is kept as text share the
+	 * parent's id string within the range: one copy per id, not two (ids of 8 hex digits are numbers already).
+	 */
+	private static void scanRange(FileLines lines, int from, Object[] results, int start, int end, boolean idsRequired,
+			boolean asEntries) {
+		Map<String, String> textIds = new HashMap<>();
+		for (int i = start; i < end; i++) {
+			Object result = scanLine(lines, from + i, idsRequired);
+			if (asEntries && result instanceof EntryScan record) {
+				String parentId = record.textParentId();
+				if (parentId != null) {
+					parentId = textIds.getOrDefault(parentId, parentId);
+				}
+				if (record.textId() != null) {
+					textIds.putIfAbsent(record.textId(), record.textId());
+				}
+				result = record.toLine(parentId);
+			}
+			results[i] = result;
+		}
 	}
 
 	/** An {@link EntryScan}, the reason the line is malformed, or {@code null} for a blank line. */
@@ -135,11 +174,11 @@ public final class SessionFileReader {
 		}
 		boolean torn = line == lines.count() - 1 && !lines.endsWithNewline();
 		try {
-			EntryScan scan = EntryScan.of(lines.line(line));
+			EntryScan scan = lines.scan(line);
 			if (EntryTypes.SESSION.equals(scan.type())) {
 				return "a second session header";
 			}
-			if (idsRequired && scan.id() == null) {
+			if (idsRequired && !scan.hasId()) {
 				return "no string \"id\" field";
 			}
 			return scan;
@@ -147,27 +186,6 @@ public final class SessionFileReader {
 		catch (MalformedLineException ex) {
 			return torn ? "torn last line (no newline): " + ex.getMessage() : ex.getMessage();
 		}
-	}
-
-	/**
-	 * Entries whose parent id is kept as text share the parent's id string: one copy per id, not two.
-	 * Ids of 8 hex digits need nothing: entries hold those as numbers.
-	 */
-	private static List<EntryLine> withSharedParentIds(List<EntryScan> records) {
-		Map<String, String> textIds = new HashMap<>();
-		List<EntryLine> entries = new ArrayList<>(records.size());
-		for (EntryScan record : records) {
-			String id = record.id();
-			String parentId = record.parentId();
-			if (parentId != null && !HexIds.isHex(parentId)) {
-				parentId = textIds.getOrDefault(parentId, parentId);
-			}
-			if (!HexIds.isHex(id)) {
-				textIds.putIfAbsent(id, id);
-			}
-			entries.add(record.toLine(id, parentId));
-		}
-		return entries;
 	}
 
 	private static @Nullable ObjectNode parseOrNull(byte[] line) {
@@ -179,7 +197,14 @@ public final class SessionFileReader {
 		}
 	}
 
-	private record Scanned(List<EntryScan> records, List<MalformedLine> malformed) {
+	/**
+	 * Scanned lines.
+	 *
+	 * @param entries the entries, when the lines became entries as they are
+	 * @param records the lines to migrate, otherwise
+	 * @param malformed the lines that are not entries
+	 */
+	private record Scanned(List<EntryLine> entries, List<EntryScan> records, List<MalformedLine> malformed) {
 	}
 
 }

@@ -7,6 +7,7 @@ import dev.arbor.session.RowFilter;
 import dev.arbor.session.SessionTreeView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -36,10 +37,11 @@ class TreeController {
 	@GetMapping("/sessions/{sessionId}/tree")
 	@Operation(summary = "Get the tree",
 			description = "`getTree()`: every entry once with its parent, label and children (by timestamp), roots in file order. Flat on purpose: a nested document would break on deep chains. Entry contents are not included; read them from the entries endpoints.")
-	@ApiResponse(responseCode = "200", description = "The tree; `ETag` is the leaf.")
-	ResponseEntity<TreeResponse> getTree(@PathVariable @ValidId String sessionId) {
+	@ApiResponse(responseCode = "200", description = "The tree; `ETag` is the leaf.",
+			content = @Content(schema = @Schema(implementation = TreeResponse.class)))
+	ResponseEntity<TreeJson> getTree(@PathVariable @ValidId String sessionId) {
 		Snapshot<SessionTreeView> tree = this.queries.tree(sessionId);
-		return Responses.ok(tree, TreeResponse.of(tree.value()));
+		return Responses.ok(tree, new TreeJson(tree.value()));
 	}
 
 	@GetMapping("/sessions/{sessionId}/tree/rows")

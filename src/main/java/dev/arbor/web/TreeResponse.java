@@ -1,16 +1,13 @@
 package dev.arbor.web;
 
-import java.util.ArrayList;
 import java.util.List;
 
-import dev.arbor.session.EntryLine;
-import dev.arbor.session.SessionTreeView;
-import dev.arbor.session.Timestamps;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code getTree()}, flat: every entry once (a nested document would break on deep chains).
+ * {@code getTree()}, flat: every entry once (a nested document would break on deep chains). The shape of the document
+ * as the OpenAPI document describes it; {@link TreeJson} writes it.
  *
  * @param leafId the leaf
  * @param rootIds the roots, in file order
@@ -37,21 +34,6 @@ record TreeResponse(@Schema(example = "c3d4e5f6") @Nullable String leafId,
 			@Schema(description = "The entry's timestamp in UTC with milliseconds (an offset or missing milliseconds in the file are normalized); null when it has none that can be read.", example = "2025-11-20T23:33:05.120Z") @Nullable String timestamp,
 			@Schema(example = "before refactor") @Nullable String label,
 			@Schema(description = "Children sorted by timestamp, stable for equal timestamps.", example = "[\"c3d4e5f6\"]") List<String> childIds) {
-	}
-
-	static TreeResponse of(SessionTreeView view) {
-		List<Node> nodes = new ArrayList<>(view.nodes().size());
-		for (SessionTreeView.Node node : view.nodes()) {
-			EntryLine entry = node.entry();
-			nodes.add(new Node(entry.id(), node.parentId(), entry.type(), isoTimestamp(entry), node.label(),
-					node.childIds()));
-		}
-		return new TreeResponse(view.leafId(), view.rootIds(), nodes);
-	}
-
-	private static @Nullable String isoTimestamp(EntryLine entry) {
-		long millis = entry.timestamp();
-		return (millis != Timestamps.UNKNOWN) ? Timestamps.format(millis) : null;
 	}
 
 }

@@ -42,7 +42,7 @@ final class AppendLanding {
 				return new Landed(region, i, lines.size());
 			}
 			if (line.length > first.length && endsWith(line, first)) {
-				long ours = region.offsets()[i] + line.length - first.length;
+				long ours = region.offset(i) + line.length - first.length;
 				long end = ours + SessionContent.length(lines);
 				if (file.truncateIfEndsAt(end, ours)) {
 					return null;
@@ -72,7 +72,7 @@ final class AppendLanding {
 	static List<EntryLine> takeAfter(LoadedTree loaded, Landed landed, String fileName) {
 		FileLines region = landed.region;
 		int afterOurs = landed.index + landed.count;
-		loaded.consumed = (afterOurs < region.count()) ? region.offsets()[afterOurs] : region.length();
+		loaded.consumed = (afterOurs < region.count()) ? region.offset(afterOurs) : region.length();
 		loaded.lineCount += landed.count;
 		int complete = region.endsWithNewline() ? region.count() : region.count() - 1;
 		List<EntryLine> after = loaded.takeIn(region.slice(afterOurs, complete), fileName);
@@ -106,7 +106,7 @@ final class AppendLanding {
 
 		long end() {
 			int afterOurs = this.index + this.count;
-			return (afterOurs < this.region.count()) ? this.region.offsets()[afterOurs] : this.region.length();
+			return (afterOurs < this.region.count()) ? this.region.offset(afterOurs) : this.region.length();
 		}
 
 	}
