@@ -89,7 +89,7 @@ EXPOSE 8080
 
 # Readiness, not liveness: healthy means able to serve, storage included (the readiness group checks the storage
 # directory). The probe's JVM gets a small heap and no optimizing compiler: it lives for one request. The start period
-# covers Arbor's own start (about 6 s on 2 cores).
+# covers Arbor's own start (4 to 20 s on 2 cores shared with other work, with the cache; docs/BENCHMARKS.md).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["java", "-Xmx16m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", "/opt/healthcheck", "HealthCheck"]
 
