@@ -36,7 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The image built from the project's real {@code Dockerfile} keeps sessions in its {@code /data} volume: a session
  * created and appended to, with its leaf moved off the last entry, reads back the same from a new container on the
  * same volume. Also: the container's HEALTHCHECK turns healthy, readiness answers 200, java is PID 1, runs as a user
- * other than root and stops on SIGTERM within the grace period.
+ * other than root with the start-up cache trained at build mapped, and stops on SIGTERM within the grace period.
  *
  * <p>Skipped where no Docker engine answers. {@code scripts/container-test.sh} provides one on a machine without, with
  * local base images; the base images, and the network of the build, are set by system property or environment:
@@ -86,7 +86,7 @@ class ContainerImageTests {
 		String network = setting("arbor.container.build-network", "");
 		return new ImageFromDockerfile(name, false).withDockerfile(Path.of("Dockerfile").toAbsolutePath())
 			.withBuildArg("BUILD_IMAGE", setting("arbor.container.build-image", "eclipse-temurin:21-jdk"))
-			.withBuildArg("RUNTIME_IMAGE", setting("arbor.container.runtime-image", "eclipse-temurin:21-jre"))
+			.withBuildArg("RUNTIME_IMAGE", setting("arbor.container.runtime-image", "eclipse-temurin:25-jre"))
 			.withBuildImageCmdModifier(cmd -> {
 				cmd.withForcerm(true); // a failed step leaves no stopped container behind
 				if (!network.isEmpty()) {
@@ -124,6 +124,9 @@ class ContainerImageTests {
 			assertThat(uid).as("the uid of PID 1").isNotEqualTo("0");
 			String cmdline = first.execInContainer("cat", "/proc/1/cmdline").getStdout();
 			assertThat(cmdline.split("\0")[0]).as("PID 1").endsWith("java");
+			// #14: the start-up cache trained at build (an AOT cache on Java 25+, a CDS archive before) is in use
+			assertThat(first.execInContainer("cat", "/proc/1/maps").getStdout()).as("the memory map of PID 1")
+				.containsPattern("/app/arbor\\.(aot|jsa)");
 			assertThat(first.execInContainer("stat", "-c", "%u", "/data/sessions").getStdout().trim())
 				.as("the owner of the storage directory in the volume")
 				.isEqualTo(uid);

@@ -104,6 +104,20 @@ class HardeningApiTests {
 		assertThat(files()).isEqualTo(before);
 	}
 
+	/** The API reads JSON only: a YAML converter, detected from springdoc's class path, answered YAML with a 500. */
+	@Test
+	void writeWhenBodyIsYamlShouldReturn415AndChangeNothing() throws Exception {
+		String sessionId = createSession();
+		String leaf = appendUser(sessionId, "hello");
+		Map<String, String> before = files();
+		send("POST", "/sessions/" + sessionId + "/entries", "application/yaml",
+				"type: message\nmessage:\n  role: user\n  content: hi\n", Map.of())
+			.assertProblem(415, "unsupported-media-type");
+		send("PUT", "/sessions/" + sessionId + "/leaf", "application/yaml", "entryId: " + leaf + "\n", Map.of())
+			.assertProblem(415, "unsupported-media-type");
+		assertThat(files()).isEqualTo(before);
+	}
+
 	// ---- 2. numbers Jackson cannot hold ----------------------------------------------------------------------------
 
 	@ParameterizedTest
