@@ -29,12 +29,12 @@ final class JsonNumber {
 			p++;
 		}
 		else if ((p = digits(bytes, p, end)) == -1) {
-			throw LineScanner.malformed("unexpected character", start - lineStart);
+			throw JsonCursor.malformed("unexpected character", start - lineStart);
 		}
 		if (at(bytes, p, end) == '.') {
 			int fraction = p + 1;
 			if ((p = digits(bytes, fraction, end)) == -1) {
-				throw LineScanner.malformed("digits expected after the decimal point", fraction - lineStart);
+				throw JsonCursor.malformed("digits expected after the decimal point", fraction - lineStart);
 			}
 		}
 		if (at(bytes, p, end) == 'e' || at(bytes, p, end) == 'E') {
@@ -44,13 +44,13 @@ final class JsonNumber {
 			}
 			int exponent = p;
 			if ((p = digits(bytes, p, end)) == -1) {
-				throw LineScanner.malformed("digits expected in the exponent", exponent - lineStart);
+				throw JsonCursor.malformed("digits expected in the exponent", exponent - lineStart);
 			}
 			while (exponent < p - 1 && bytes[exponent] == '0') {
 				exponent++;
 			}
 			if (p - exponent > MAX_EXPONENT_DIGITS) {
-				throw LineScanner.malformed("an exponent beyond " + MAX_EXPONENT_DIGITS + " digits",
+				throw JsonCursor.malformed("an exponent beyond " + MAX_EXPONENT_DIGITS + " digits",
 						exponent - lineStart);
 			}
 		}

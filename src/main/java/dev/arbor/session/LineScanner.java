@@ -10,28 +10,17 @@ import org.jspecify.annotations.Nullable;
  * out the top-level fields an entry is indexed by, plus {@code message.role}, building nothing else.
  * Opening a session is one pass of this per line; a general parser spent most of it on tokens nobody reads.
  * <p>
- * Strings must be valid UTF-8 (RFC 8259 §8.1), nesting at most {@value #MAX_DEPTH} deep and numbers such as
- * {@link JsonNumber} holds, as Jackson requires when the entry is read later, so a line this accepts always parses.
+ * Strings must be valid UTF-8 (RFC 8259 §8.1), nesting at most {@value JsonCursor#MAX_DEPTH} deep and numbers
+ * such as {@link JsonNumber} holds, as Jackson requires when the entry is read later, so a line this accepts always
+ * parses. The steps over the line are {@link JsonCursor}'s.
  */
 final class LineScanner {
-
-	static final int MAX_DEPTH = 1000;
 
 	private static final int TOP_LEVEL = 1;
 
 	private static final int MESSAGE = 2;
 
-	private static final int NESTED = 3;
-
-	private final byte[] bytes;
-
-	/** Where the line starts in {@link #bytes}: columns in messages count from here. */
-	private final int start;
-
-	/** Where the line ends in {@link #bytes} (exclusive, before any newline). */
-	private final int end;
-
-	private int pos;
+	private final JsonCursor in;
 
 	private @Nullable String type;
 
@@ -61,10 +50,7 @@ final class LineScanner {
 	private @Nullable String decodedKey;
 
 	private LineScanner(byte[] bytes, int start, int end) {
-		this.bytes = bytes;
-		this.start = start;
-		this.end = end;
-		this.pos = start;
+		this.in = new JsonCursor(bytes, start, end);
 	}
 
 	static EntryScan scan(byte[] json) throws MalformedLineException {
@@ -83,14 +69,14 @@ final class LineScanner {
 	}
 
 	private void scanLine() throws MalformedLineException {
-		skipWhitespace();
-		if (peek() != '{') {
+		this.in.skipWhitespace();
+		if (this.in.peek() != '{') {
 			throw new MalformedLineException("not a JSON object");
 		}
 		object(1, TOP_LEVEL);
-		skipWhitespace();
-		if (this.pos != this.end) {
-			throw error("trailing content after the JSON object");
+		this.in.skipWhitespace();
+		if (this.in.pos != this.in.end) {
+			throw this.in.error("trailing content after the JSON object");
 		}
 	}
 
@@ -113,21 +99,21 @@ final class LineScanner {
 			message();
 		}
 		else {
-			value(2);
+			this.in.skipValue(2);
 		}
 	}
 
 	private void timestamp() throws MalformedLineException {
 		this.timestamp = Timestamps.UNKNOWN;
-		if (peek() != '"') {
-			value(2);
+		if (this.in.peek() != '"') {
+			this.in.skipValue(2);
 			return;
 		}
-		int start = this.pos + 1;
-		boolean escaped = string();
-		int end = this.pos - 1;
-		this.timestamp = escaped ? Timestamps.parseMillis(decode(start, end))
-				: Timestamps.parseMillis(this.bytes, start, end - start);
+		int start = this.in.pos + 1;
+		boolean escaped = this.in.string();
+		int end = this.in.pos - 1;
+		this.timestamp = escaped ? Timestamps.parseMillis(this.in.decode(start, end))
+				: Timestamps.parseMillis(this.in.bytes, start, end - start);
 	}
 
 	/**
@@ -138,17 +124,17 @@ final class LineScanner {
 	 */
 	private long idValue() throws MalformedLineException {
 		this.textId = null;
-		if (peek() != '"') {
-			value(2);
+		if (this.in.peek() != '"') {
+			this.in.skipValue(2);
 			return HexIds.NOT_HEX;
 		}
-		int valueStart = this.pos + 1;
-		boolean escaped = string();
-		int valueEnd = this.pos - 1;
-		long hex = escaped ? HexIds.NOT_HEX : HexIds.parse(this.bytes, valueStart, valueEnd - valueStart);
+		int valueStart = this.in.pos + 1;
+		boolean escaped = this.in.string();
+		int valueEnd = this.in.pos - 1;
+		long hex = escaped ? HexIds.NOT_HEX : HexIds.parse(this.in.bytes, valueStart, valueEnd - valueStart);
 		if (hex == HexIds.NOT_HEX) {
-			this.textId = escaped ? decode(valueStart, valueEnd)
-					: new String(this.bytes, valueStart, valueEnd - valueStart, StandardCharsets.UTF_8);
+			this.textId = escaped ? this.in.decode(valueStart, valueEnd)
+					: new String(this.in.bytes, valueStart, valueEnd - valueStart, StandardCharsets.UTF_8);
 		}
 		return hex;
 	}
@@ -158,14 +144,14 @@ final class LineScanner {
 		this.role = null;
 		this.messageStart = -1;
 		this.messageEnd = -1;
-		if (peek() != '{') {
-			value(2);
+		if (this.in.peek() != '{') {
+			this.in.skipValue(2);
 			return;
 		}
-		int start = this.pos;
+		int start = this.in.pos;
 		object(2, MESSAGE);
 		this.messageStart = start;
-		this.messageEnd = this.pos;
+		this.messageEnd = this.in.pos;
 	}
 
 	/**
@@ -174,248 +160,66 @@ final class LineScanner {
 	 * allocating.
 	 */
 	private @Nullable String stringValue(List<String> knownNames) throws MalformedLineException {
-		if (peek() != '"') {
-			value(2);
+		if (this.in.peek() != '"') {
+			this.in.skipValue(2);
 			return null;
 		}
-		int start = this.pos + 1;
-		boolean escaped = string();
-		int end = this.pos - 1;
+		int start = this.in.pos + 1;
+		boolean escaped = this.in.string();
+		int end = this.in.pos - 1;
 		if (!escaped) {
 			for (String name : knownNames) {
-				if (bytesEqual(name, start, end)) {
+				if (this.in.bytesEqual(name, start, end)) {
 					return name;
 				}
 			}
-			return new String(this.bytes, start, end - start, StandardCharsets.UTF_8);
+			return new String(this.in.bytes, start, end - start, StandardCharsets.UTF_8);
 		}
-		String value = decode(start, end);
+		String value = this.in.decode(start, end);
 		int index = knownNames.indexOf(value);
 		return (index >= 0) ? knownNames.get(index) : value;
 	}
 
-	private void value(int depth) throws MalformedLineException {
-		switch (peek()) {
-			case '{' -> object(depth, NESTED);
-			case '[' -> array(depth);
-			case '"' -> string();
-			case 't' -> literal("true");
-			case 'f' -> literal("false");
-			case 'n' -> literal("null");
-			default -> number();
-		}
-	}
-
-	/** An object starting at its brace: the line itself, the message, or any other. */
+	/** An object starting at its brace: the line itself, or the message. */
 	private void object(int depth, int kind) throws MalformedLineException {
-		checkDepth(depth);
-		this.pos++;
-		skipWhitespace();
-		if (peek() == '}') {
-			this.pos++;
+		this.in.checkDepth(depth);
+		this.in.pos++;
+		this.in.skipWhitespace();
+		if (this.in.peek() == '}') {
+			this.in.pos++;
 			return;
 		}
 		do {
-			skipWhitespace();
-			this.keyStart = this.pos + 1;
-			boolean escaped = string();
-			this.keyEnd = this.pos - 1;
-			this.decodedKey = escaped ? decode(this.keyStart, this.keyEnd) : null;
-			skipWhitespace();
-			expect(':');
-			skipWhitespace();
+			this.in.skipWhitespace();
+			this.keyStart = this.in.pos + 1;
+			boolean escaped = this.in.string();
+			this.keyEnd = this.in.pos - 1;
+			this.decodedKey = escaped ? this.in.decode(this.keyStart, this.keyEnd) : null;
+			this.in.skipWhitespace();
+			this.in.expect(':');
+			this.in.skipWhitespace();
 			switch (kind) {
 				case TOP_LEVEL -> topLevelMember();
-				case MESSAGE -> {
+				default -> {
 					if (keyIs("role")) {
 						this.role = stringValue(Roles.NAMES);
 					}
 					else {
-						value(depth + 1);
+						this.in.skipValue(depth + 1);
 					}
 				}
-				default -> value(depth + 1);
 			}
-			skipWhitespace();
+			this.in.skipWhitespace();
 		}
-		while (consumeComma());
-		expect('}');
-	}
-
-	private void array(int depth) throws MalformedLineException {
-		checkDepth(depth);
-		this.pos++;
-		skipWhitespace();
-		if (peek() == ']') {
-			this.pos++;
-			return;
-		}
-		do {
-			skipWhitespace();
-			value(depth + 1);
-			skipWhitespace();
-		}
-		while (consumeComma());
-		expect(']');
-	}
-
-	private void checkDepth(int depth) throws MalformedLineException {
-		if (depth > MAX_DEPTH) {
-			throw error("nesting deeper than " + MAX_DEPTH);
-		}
-	}
-
-	/** Skips a string starting at its quote; returns whether it holds escapes. */
-	private boolean string() throws MalformedLineException {
-		if (peek() != '"') {
-			throw error("expected a string");
-		}
-		byte[] b = this.bytes;
-		int end = this.end;
-		int p = this.pos + 1;
-		boolean escaped = false;
-		while (true) {
-			// Most of a line is string content, most of that printable ASCII: a tight loop over it first.
-			int c;
-			while (p < end && (c = b[p]) >= 0x20 && c != '"' && c != '\\') {
-				p++;
-			}
-			if (p >= end) {
-				throw error("unterminated string");
-			}
-			c = b[p];
-			if (c == '"') {
-				this.pos = p + 1;
-				return escaped;
-			}
-			if (c == '\\') {
-				escaped = true;
-				p = escape(p + 1);
-			}
-			else if (c < 0) {
-				p = utf8Sequence(p);
-			}
-			else {
-				this.pos = p;
-				throw error("control character in a string");
-			}
-		}
-	}
-
-	/** Checks one multi-byte UTF-8 character; returns the position after it. */
-	private int utf8Sequence(int p) throws MalformedLineException {
-		int lead = this.bytes[p] & 0xff;
-		int continuations = (lead >= 0xc2 && lead <= 0xdf) ? 1 : (lead >= 0xe0 && lead <= 0xef) ? 2
-				: (lead >= 0xf0 && lead <= 0xf4) ? 3 : -1;
-		for (int i = 1; i <= continuations; i++) {
-			if (p + i >= this.end || (this.bytes[p + i] & 0xc0) != 0x80) {
-				continuations = -1;
-				break;
-			}
-		}
-		if (continuations < 0) {
-			this.pos = p;
-			throw error("invalid UTF-8");
-		}
-		return p + continuations + 1;
-	}
-
-	private int escape(int p) throws MalformedLineException {
-		if (p >= this.end) {
-			throw error("unterminated string");
-		}
-		switch (this.bytes[p]) {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't' -> {
-				return p + 1;
-			}
-			case 'u' -> {
-				for (int i = 1; i <= 4; i++) {
-					if (p + i >= this.end || Character.digit(this.bytes[p + i], 16) < 0) {
-						this.pos = p;
-						throw error("invalid \\u escape");
-					}
-				}
-				return p + 5;
-			}
-			default -> {
-				this.pos = p;
-				throw error("invalid escape");
-			}
-		}
-	}
-
-	private void number() throws MalformedLineException {
-		this.pos = JsonNumber.end(this.bytes, this.pos, this.end, this.start);
-	}
-
-	private void literal(String word) throws MalformedLineException {
-		for (int i = 0; i < word.length(); i++) {
-			if (this.pos + i >= this.end || this.bytes[this.pos + i] != word.charAt(i)) {
-				throw error("unexpected character");
-			}
-		}
-		this.pos += word.length();
-	}
-
-	private boolean consumeComma() {
-		if (peek() == ',') {
-			this.pos++;
-			return true;
-		}
-		return false;
-	}
-
-	private void expect(char c) throws MalformedLineException {
-		if (peek() != c) {
-			throw error((this.pos >= this.end) ? "unexpected end of line" : "expected '" + c + "'");
-		}
-		this.pos++;
-	}
-
-	private void skipWhitespace() {
-		while (this.pos < this.end) {
-			byte c = this.bytes[this.pos];
-			if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
-				return;
-			}
-			this.pos++;
-		}
-	}
-
-	private int peek() {
-		return (this.pos < this.end) ? this.bytes[this.pos] : -1;
+		while (this.in.consumeComma());
+		this.in.expect('}');
 	}
 
 	/** Whether the member key just read is this name; read before the member's value, which may hold keys of its own. */
 	private boolean keyIs(String asciiName) {
 		return (this.decodedKey != null) ? this.decodedKey.equals(asciiName)
-				: bytesEqual(asciiName, this.keyStart, this.keyEnd);
+				: this.in.bytesEqual(asciiName, this.keyStart, this.keyEnd);
 	}
 
-	private boolean bytesEqual(String asciiName, int start, int end) {
-		if (end - start != asciiName.length()) {
-			return false;
-		}
-		for (int i = 0; i < asciiName.length(); i++) {
-			if (this.bytes[start + i] != asciiName.charAt(i)) {
-				return false;
-			}
-		}
-		return true;
-	}
-
-	/** The text of a string with escapes (rare: let the general parser decode it). */
-	private String decode(int start, int end) {
-		return Json.MAPPER.readValue(this.bytes, start - 1, end - start + 2, String.class);
-	}
-
-	private MalformedLineException error(String what) {
-		return malformed(what, this.pos - this.start);
-	}
-
-	/** @param column where in the line, counted from 0 */
-	static MalformedLineException malformed(String what, int column) {
-		return new MalformedLineException("not valid JSON: " + what + " at column " + (column + 1));
-	}
 
 }

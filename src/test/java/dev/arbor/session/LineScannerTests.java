@@ -94,8 +94,8 @@ class LineScannerTests {
 
 	@Test
 	void scanWhenNestingIsTooDeepShouldBeMalformedAndAtTheLimitShouldPass() throws MalformedLineException {
-		String deep = "[".repeat(LineScanner.MAX_DEPTH) + "]".repeat(LineScanner.MAX_DEPTH);
-		String tooDeep = "[".repeat(LineScanner.MAX_DEPTH + 1) + "]".repeat(LineScanner.MAX_DEPTH + 1);
+		String deep = "[".repeat(JsonCursor.MAX_DEPTH) + "]".repeat(JsonCursor.MAX_DEPTH);
+		String tooDeep = "[".repeat(JsonCursor.MAX_DEPTH + 1) + "]".repeat(JsonCursor.MAX_DEPTH + 1);
 		EntryScan.of(("{\"type\":\"a\",\"x\":" + deep.substring(1, deep.length() - 1) + "}").getBytes(StandardCharsets.UTF_8));
 		assertThatExceptionOfType(MalformedLineException.class)
 			.isThrownBy(() -> EntryScan.of(("{\"type\":\"a\",\"x\":" + tooDeep + "}").getBytes(StandardCharsets.UTF_8)))
