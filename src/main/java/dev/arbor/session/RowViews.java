@@ -50,7 +50,7 @@ final class RowViews {
 
 	/** The order of the tree's current state, which the outline shares with the views. */
 	synchronized FlatOrder flatOrder() {
-		long change = this.tree.changeCount();
+		long change = this.tree.changeCount;
 		if (change != this.flatChange) {
 			this.views.clear();
 			this.flat = FlatOrder.of(this.tree);
@@ -60,7 +60,7 @@ final class RowViews {
 	}
 
 	synchronized TreeRows get(RowFilter filter, @Nullable String query) {
-		long change = this.tree.changeCount();
+		long change = this.tree.changeCount;
 		FlatOrder flat = flatOrder();
 		readFacts();
 		RowQuery parsed = RowQuery.parse(query);

@@ -50,7 +50,7 @@ public final class SessionTree {
 	private long newestTimestamp = Timestamps.UNKNOWN;
 
 	/** Appends and leaf moves so far: what the selector views are kept for. */
-	private long changeCount;
+	long changeCount;
 
 	private final RowViews rowViews = new RowViews(this);
 
@@ -140,9 +140,7 @@ public final class SessionTree {
 	}
 
 	/**
-	 * The entries in file order after the given one (every entry when {@code null}): where a page of
-	 * {@code getEntries()} resumes. A read-only view.
-	 *
+	 * The entries in file order after the given one (all when {@code null}): where a page resumes. A read-only view.
 	 * @throws EntryNotFoundException for an unknown id
 	 */
 	public List<EntryLine> getEntriesAfter(@Nullable String afterId) {
@@ -186,10 +184,7 @@ public final class SessionTree {
 		return TreeViewBuilder.build(this);
 	}
 
-	/**
-	 * The selector's rows (§10): depth-first, leaf branch first, then filtered and searched; see {@link TreeRow}.
-	 * Kept until the tree changes, so that asking again for the same view costs nothing.
-	 */
+	/** The selector's rows (§10), kept until the tree changes; see {@link TreeRow}. */
 	public TreeRows getTreeRows(RowFilter filter, @Nullable String query) {
 		return this.rowViews.get(filter, query);
 	}
@@ -208,10 +203,6 @@ public final class SessionTree {
 		Map<String, String> result = new LinkedHashMap<>();
 		this.labels.all().forEach((target, label) -> result.put(target, label.label()));
 		return result;
-	}
-
-	Labels.@Nullable Label labelOf(String id) {
-		return this.labels.all().get(id);
 	}
 
 	Map<String, Labels.Label> resolvedLabels() {
@@ -341,10 +332,6 @@ public final class SessionTree {
 
 	int nextSiblingOf(int position) {
 		return this.nextSibling[position];
-	}
-
-	long changeCount() {
-		return this.changeCount;
 	}
 
 	int leafPosition() {

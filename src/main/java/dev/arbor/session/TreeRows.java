@@ -143,7 +143,7 @@ public final class TreeRows {
 		EntryLine entry = this.tree.at(position);
 		int parent = this.flat.parent[position];
 		int visibleParent = this.shape.parentRow[row];
-		Labels.Label label = this.tree.labelOf(entry.id());
+		Labels.Label label = this.tree.resolvedLabels().get(entry.id());
 		RowContent content = RowContent.of(entry);
 		return new TreeRow(row, entry.id(), (parent != NONE) ? this.tree.at(parent).id() : null,
 				(visibleParent != NONE) ? this.tree.at(this.rows[visibleParent]).id() : null, this.shape.depth[row],
