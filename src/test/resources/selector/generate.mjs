@@ -1,6 +1,6 @@
 // Writes upstream-rows.json: what upstream's tree selector (pi-coding-agent 0.73.1) shows for every scenario of
 // scenarios.json, after every step, under every filter and search. SelectorFidelityTests compares Arbor's rows
-// with it. Run from this folder (see README.md):
+// with it. Run from this folder (README.md says how):
 //   PI=/path/to/node_modules/@mariozechner/pi-coding-agent FIXTURES=/path/to/shared/fixtures node generate.mjs
 import fs from "node:fs";
 import os from "node:os";
