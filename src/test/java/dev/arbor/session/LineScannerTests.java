@@ -70,6 +70,48 @@ class LineScannerTests {
 		assertThat(checked).isEqualTo(20_000);
 	}
 
+	@Test
+	void scanWhenMembersRepeatNestOrHoldOtherKindsShouldReadTheSameFieldsAsJackson() throws Exception {
+		Random random = new Random(14);
+		String[] names = { "type", "id", "parentId", "timestamp", "message", "role", "\\u0074ype", "x" };
+		String[] values = { "\"message\"", "\"label\"", "\"a1b2c3d4\"", "\"text-id\"", "\"2025-01-01T00:00:00.000Z\"",
+				"null", "7", "[]", "{}", "[{\"role\":\"user\"}]", "{\"role\":\"assistant\",\"content\":[{\"role\":\"x\"}]}",
+				"{\"role\":[\"user\"]}", "{\"r\\u006fle\":\"user\"}", "{\"content\":{\"message\":{\"role\":\"user\"}}}",
+				"\"us\\u0065r\"", "true" };
+		for (int round = 0; round < 3_000; round++) {
+			StringBuilder line = new StringBuilder("{");
+			int members = 1 + random.nextInt(7);
+			for (int m = 0; m < members; m++) {
+				line.append((m > 0) ? ", " : "").append('"').append(names[random.nextInt(names.length)]).append("\" : ")
+					.append(values[random.nextInt(values.length)]);
+			}
+			String text = line.append('}').toString();
+			byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+			ObjectNode node = Json.parseObject(bytes);
+			String type = Json.text(node, "type");
+			if (type == null) {
+				assertThatExceptionOfType(MalformedLineException.class).as(text).isThrownBy(() -> EntryScan.of(bytes));
+				continue;
+			}
+			EntryScan scan = EntryScan.of(bytes);
+			assertThat(scan.type()).as(text).isEqualTo(type);
+			assertThat(scan.id()).as(text).isEqualTo(Json.text(node, "id"));
+			assertThat(scan.parentId()).as(text).isEqualTo(Json.text(node, "parentId"));
+			String timestamp = Json.text(node, "timestamp");
+			assertThat(scan.timestamp()).as(text)
+				.isEqualTo((timestamp != null) ? Timestamps.parseMillis(timestamp) : Timestamps.UNKNOWN);
+			if (node.get("message") instanceof ObjectNode message) {
+				assertThat(Json.parseObject(bytes, scan.messageStart(), scan.messageEnd() - scan.messageStart()))
+					.as(text).isEqualTo(message);
+				assertThat(scan.role()).as(text).isEqualTo(Json.text(message, "role"));
+			}
+			else {
+				assertThat(scan.messageStart()).as(text).isEqualTo(-1);
+				assertThat(scan.role()).as(text).isNull();
+			}
+		}
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "", " ", "[]", "\"x\"", "{", "{\"type\":\"a\",}", "{\"type\":\"a\"} x", "{\"type\":01}",
 			"{\"type\":\"a\",\"n\":1.}", "{\"type\":\"a\",\"n\":-}", "{\"type\":\"a\",\"n\":1e}", "{\"type\":\"a\",\"n\":NaN}",
