@@ -129,8 +129,10 @@ public final class EntryScan {
 	}
 
 	/**
-	 * The entry this line holds, with its own id (it must have one) and a parent id given as text: {@code parentId}
-	 * when it is not in hex form, passed so that entries can share one string per id.
+	 * The entry this line holds, with the identity it stores (it must have an id).
+	 *
+	 * @param sharedTextParentId {@link #textParentId()}, or an equal string that other entries hold already, so
+	 * that they share one
 	 */
 	public EntryLine toLine(@Nullable String sharedTextParentId) {
 		if (!hasId()) {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -33,13 +34,7 @@ public final class SessionTree {
 
 	private int size;
 
-	private int[] parent;
-
-	private int[] firstChild;
-
-	private int[] lastChild;
-
-	private int[] nextSibling;
+	private final TreeLinks links;
 
 	private final IdIndex index;
 
@@ -60,20 +55,18 @@ public final class SessionTree {
 		int capacity = Math.max(16, lines.size() + lines.size() / 8);
 		this.entries = lines.toArray(new EntryLine[capacity]);
 		this.size = lines.size();
-		this.parent = new int[capacity];
-		this.firstChild = new int[capacity];
-		this.lastChild = new int[capacity];
-		this.nextSibling = new int[capacity];
-		Arrays.fill(this.firstChild, NONE);
-		Arrays.fill(this.lastChild, NONE);
-		Arrays.fill(this.nextSibling, NONE);
+		this.links = new TreeLinks(capacity);
 		this.index = new IdIndex(position -> this.entries[position], lines.size());
 		// docs/SESSION-FORMAT.md §4: later duplicates win, so parents resolve only once every id is indexed.
+		this.index.putAll(this.size);
+		// A large session's parents are looked up on all cores; linking them in file order keeps children in it.
+		IntStream positions = IntStream.range(0, this.size);
+		(this.size >= IdIndex.PARALLEL_FROM ? positions.parallel() : positions)
+			.forEach(i -> this.links.setParent(i, parentPosition(i)));
 		for (int i = 0; i < this.size; i++) {
-			this.index.put(this.entries[i], i);
-		}
-		for (int i = 0; i < this.size; i++) {
-			link(i);
+			if (isLookedUp(i)) {
+				this.links.linkToParent(i);
+			}
 			this.newestTimestamp = Math.max(this.newestTimestamp, this.entries[i].timestamp());
 		}
 		for (int i = 0; i < this.size; i++) {
@@ -173,7 +166,7 @@ public final class SessionTree {
 	/** Direct children in insertion (file) order. */
 	public List<EntryLine> getChildren(String id) {
 		List<EntryLine> children = new ArrayList<>();
-		for (int child = this.firstChild[requirePosition(id)]; child != NONE; child = this.nextSibling[child]) {
+		for (int child = firstChildOf(requirePosition(id)); child != NONE; child = nextSiblingOf(child)) {
 			children.add(this.entries[child]);
 		}
 		return children;
@@ -279,7 +272,10 @@ public final class SessionTree {
 		int position = this.size++;
 		this.entries[position] = line;
 		this.index.put(line, position);
-		link(position);
+		this.links.setParent(position, parentPosition(position));
+		if (isLookedUp(position)) {
+			this.links.linkToParent(position);
+		}
 		this.newestTimestamp = Math.max(this.newestTimestamp, line.timestamp());
 		if (line.isType(EntryTypes.LABEL)) {
 			this.labels.apply(line, id -> this.index.get(id) != NONE);
@@ -323,15 +319,15 @@ public final class SessionTree {
 	}
 
 	int parentOf(int position) {
-		return this.parent[position];
+		return this.links.parentOf(position);
 	}
 
 	int firstChildOf(int position) {
-		return this.firstChild[position];
+		return this.links.firstChildOf(position);
 	}
 
 	int nextSiblingOf(int position) {
-		return this.nextSibling[position];
+		return this.links.nextSiblingOf(position);
 	}
 
 	int leafPosition() {
@@ -353,22 +349,6 @@ public final class SessionTree {
 		return EntryLists.view(this.entries, positions);
 	}
 
-	private void link(int position) {
-		int parentPosition = parentPosition(position);
-		// §3: a parentId naming no entry, or the entry itself, makes a root.
-		this.parent[position] = (parentPosition == position) ? NONE : parentPosition;
-		if (this.parent[position] != NONE && isLookedUp(position)) {
-			int p = this.parent[position];
-			if (this.lastChild[p] == NONE) {
-				this.firstChild[p] = position;
-			}
-			else {
-				this.nextSibling[this.lastChild[p]] = position;
-			}
-			this.lastChild[p] = position;
-		}
-	}
-
 	/**
 	 * Where the entry's parent is, or {@link #NONE}. Agents append each entry under the one before it, so that one is
 	 * tried first, without a lookup; it must be the entry its id finds (§4: a later duplicate wins).
@@ -387,13 +367,7 @@ public final class SessionTree {
 	private void grow() {
 		int capacity = this.entries.length + (this.entries.length >> 1) + 16;
 		this.entries = Arrays.copyOf(this.entries, capacity);
-		this.parent = Arrays.copyOf(this.parent, capacity);
-		this.firstChild = Arrays.copyOf(this.firstChild, capacity);
-		this.lastChild = Arrays.copyOf(this.lastChild, capacity);
-		this.nextSibling = Arrays.copyOf(this.nextSibling, capacity);
-		Arrays.fill(this.firstChild, this.size, capacity, NONE);
-		Arrays.fill(this.lastChild, this.size, capacity, NONE);
-		Arrays.fill(this.nextSibling, this.size, capacity, NONE);
+		this.links.grow(capacity, this.size);
 	}
 
 }

@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * {@code getTree()}: every entry once, flat (a nested document would break on deep chains). Nodes are numbered in
  * file order and held in arrays, a few dozen bytes a node: a writer walks them by number ({@link #entry},
- * {@link #parent}, {@link #label}, {@link #children}) and makes no object per node; {@link #nodes} gives them as
+ * {@link #parent}, {@link #label}, {@link #child}) and makes no object per node; {@link #nodes} gives them as
  * records. Immutable: it refers only to entries, which never change, so it can be written after the session's lock
  * is released.
  */

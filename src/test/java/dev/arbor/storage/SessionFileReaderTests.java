@@ -5,7 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.arbor.session.EntryIds;
 import dev.arbor.session.EntryLine;
@@ -16,12 +18,15 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A session with many lines is scanned in parallel ranges: the result is the file's, in file order, as a scan line by
- * line gives it (docs/SESSION-FORMAT.md §3, §4 and §12).
+ * A session with many lines is scanned in parallel ranges and its tree built on all cores: the result is the file's,
+ * in file order, as a scan line by line gives it (docs/SESSION-FORMAT.md §3, §4 and §12).
  */
 class SessionFileReaderTests {
 
 	private static final String HEADER = "{\"type\":\"session\",\"version\":3,\"id\":\"many\",\"timestamp\":\"2025-11-20T23:33:01.550Z\",\"cwd\":\"/w\"}";
+
+	/** Enough for parallel ranges, and for the id index and the parents to be built on all cores. */
+	private static final int LINES = 30_000;
 
 	@TempDir
 	Path dir;
@@ -32,9 +37,9 @@ class SessionFileReaderTests {
 		List<String> expectedIds = new ArrayList<>();
 		List<MalformedLine> expectedMalformed = new ArrayList<>();
 		String previous = null;
-		for (int i = 0; i < 12_000; i++) {
+		long offset = HEADER.length() + 1;
+		for (int i = 0; i < LINES; i++) {
 			int lineNumber = i + 2;
-			long offset = content.toString().getBytes(StandardCharsets.UTF_8).length;
 			String line;
 			if (i % 997 == 500) {
 				line = "not json";
@@ -56,6 +61,7 @@ class SessionFileReaderTests {
 				previous = id;
 			}
 			content.append(line).append('\n');
+			offset += line.getBytes(StandardCharsets.UTF_8).length + 1;
 		}
 		Path file = Files.writeString(this.dir.resolve("many.jsonl"), content);
 
@@ -64,12 +70,30 @@ class SessionFileReaderTests {
 		SessionTree tree = loaded.tree();
 		assertThat(tree.getEntries()).extracting(EntryLine::id).containsExactlyElementsOf(expectedIds);
 		assertThat(loaded.malformedLines()).containsExactlyElementsOf(expectedMalformed);
-		assertThat(loaded.lineCount()).isEqualTo(12_001);
+		assertThat(loaded.lineCount()).isEqualTo(LINES + 1);
 		String repeated = expectedIds.get(2499 / 2);
 		int later = expectedIds.lastIndexOf(repeated);
 		assertThat(tree.requireEntry(repeated)).isSameAs(tree.getEntries().get(later));
 		for (int i = 1; i < expectedIds.size(); i++) {
 			assertThat(tree.getEntries().get(i).parentId()).isEqualTo(expectedIds.get(i - 1));
+		}
+		// The children of each id, as the later-wins rule makes them: an entry hangs under the last entry of its
+		// parent's id, and only the last entry of each id is linked.
+		Map<String, Integer> last = new HashMap<>();
+		for (int i = 0; i < expectedIds.size(); i++) {
+			last.put(expectedIds.get(i), i);
+		}
+		Map<String, List<String>> children = new HashMap<>();
+		for (int i = 1; i < expectedIds.size(); i++) {
+			String id = expectedIds.get(i);
+			int parent = last.get(expectedIds.get(i - 1));
+			if (last.get(id) == i && parent != i) {
+				children.computeIfAbsent(expectedIds.get(parent), key -> new ArrayList<>()).add(id);
+			}
+		}
+		for (String id : last.keySet()) {
+			assertThat(tree.getChildren(id)).extracting(EntryLine::id).as(id)
+				.containsExactlyElementsOf(children.getOrDefault(id, List.of()));
 		}
 	}
 
