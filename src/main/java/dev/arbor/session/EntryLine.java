@@ -55,11 +55,14 @@ public final class EntryLine {
 
 	private final @Nullable String role;
 
+	/** Read with the line (see {@link ContentText}): meaningful for an assistant's message only. */
+	private final boolean nothingToRead;
+
 	EntryLine(String id, @Nullable String parentId, String type, long timestamp, byte[] json, int offset, int length,
-			int messageStart, int messageEnd, @Nullable String role) {
+			int messageStart, int messageEnd, @Nullable String role, boolean nothingToRead) {
 		this(textOrNull(Objects.requireNonNull(id, "id")), HexIds.parse(id), textOrNull(parentId),
 				(parentId != null) ? HexIds.parse(parentId) : HexIds.NOT_HEX, type, timestamp, json, offset, length,
-				messageStart, messageEnd, role);
+				messageStart, messageEnd, role, nothingToRead);
 	}
 
 	/**
@@ -70,7 +73,7 @@ public final class EntryLine {
 	 */
 	EntryLine(@Nullable String textId, long hexId, @Nullable String textParentId, long hexParentId, String type,
 			long timestamp, byte[] json, int offset, int length, int messageStart, int messageEnd,
-			@Nullable String role) {
+			@Nullable String role, boolean nothingToRead) {
 		if ((textId == null) == (hexId == HexIds.NOT_HEX)) {
 			throw new IllegalArgumentException("An entry has exactly one id");
 		}
@@ -87,6 +90,7 @@ public final class EntryLine {
 		this.messageStart = messageStart;
 		this.messageEnd = messageEnd;
 		this.role = role;
+		this.nothingToRead = nothingToRead;
 	}
 
 	private static @Nullable String textOrNull(@Nullable String id) {
@@ -273,8 +277,7 @@ public final class EntryLine {
 
 	/** Whether this is an assistant message with nothing to read, which the selector hides (§10). */
 	boolean isSilentAssistant() {
-		return "assistant".equals(this.role) && hasMessageObject()
-				&& SilentAssistant.test(this.json, this.messageStart, this.messageEnd - this.messageStart);
+		return "assistant".equals(this.role) && hasMessageObject() && this.nothingToRead;
 	}
 
 	/** Same stored bytes; two lines with equal text are equal. */

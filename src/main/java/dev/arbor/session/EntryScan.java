@@ -37,9 +37,12 @@ public final class EntryScan {
 
 	private final @Nullable String role;
 
+	/** The message has no content text that is not blank and did not end in an error or an abort (§10). */
+	private final boolean nothingToRead;
+
 	EntryScan(byte[] buffer, int offset, int length, String type, @Nullable String textId, long hexId,
 			@Nullable String textParentId, long hexParentId, long timestamp, int messageStart, int messageEnd,
-			@Nullable String role) {
+			@Nullable String role, boolean nothingToRead) {
 		this.buffer = buffer;
 		this.offset = offset;
 		this.length = length;
@@ -52,6 +55,7 @@ public final class EntryScan {
 		this.messageStart = messageStart;
 		this.messageEnd = messageEnd;
 		this.role = role;
+		this.nothingToRead = nothingToRead;
 	}
 
 	/** Scans a line; the array becomes the entry's own, so pass a copy of shared buffers. */
@@ -125,7 +129,7 @@ public final class EntryScan {
 	/** The entry this line holds, with the given identity (migrations assign it). */
 	public EntryLine toLine(String entryId, @Nullable String entryParentId) {
 		return new EntryLine(entryId, entryParentId, this.type, this.timestamp, this.buffer, this.offset, this.length,
-				this.messageStart, this.messageEnd, this.role);
+				this.messageStart, this.messageEnd, this.role, this.nothingToRead);
 	}
 
 	/**
@@ -139,7 +143,7 @@ public final class EntryScan {
 			throw new IllegalStateException("The line has no string id");
 		}
 		return new EntryLine(this.textId, this.hexId, sharedTextParentId, this.hexParentId, this.type, this.timestamp,
-				this.buffer, this.offset, this.length, this.messageStart, this.messageEnd, this.role);
+				this.buffer, this.offset, this.length, this.messageStart, this.messageEnd, this.role, this.nothingToRead);
 	}
 
 	@Override

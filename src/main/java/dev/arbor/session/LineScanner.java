@@ -20,6 +20,9 @@ final class LineScanner {
 
 	private static final int MESSAGE = 2;
 
+	/** The stop reasons agents write, read without allocating. */
+	private static final List<String> STOP_REASONS = List.of("stop", "toolUse", "length", "error", "aborted");
+
 	private final JsonCursor in;
 
 	private @Nullable String type;
@@ -43,6 +46,12 @@ final class LineScanner {
 
 	private @Nullable String role;
 
+	/** Whether the message's content holds text that is not blank. */
+	private boolean contentHasText;
+
+	/** Whether the message's {@code stopReason} is {@code error} or {@code aborted}. */
+	private boolean endedBadly;
+
 	private int keyStart;
 
 	private int keyEnd;
@@ -65,7 +74,8 @@ final class LineScanner {
 			throw new MalformedLineException("no string \"type\" field");
 		}
 		return new EntryScan(bytes, start, end - start, scanner.type, scanner.id, scanner.hexId, scanner.parentId,
-				scanner.hexParentId, scanner.timestamp, scanner.messageStart, scanner.messageEnd, scanner.role);
+				scanner.hexParentId, scanner.timestamp, scanner.messageStart, scanner.messageEnd, scanner.role,
+				!scanner.contentHasText && !scanner.endedBadly);
 	}
 
 	private void scanLine() throws MalformedLineException {
@@ -142,6 +152,8 @@ final class LineScanner {
 	/** The {@code message} value: its byte range when it is an object, and its {@code role}. */
 	private void message() throws MalformedLineException {
 		this.role = null;
+		this.contentHasText = false;
+		this.endedBadly = false;
 		this.messageStart = -1;
 		this.messageEnd = -1;
 		if (this.in.peek() != '{') {
@@ -152,6 +164,14 @@ final class LineScanner {
 		object(2, MESSAGE);
 		this.messageStart = start;
 		this.messageEnd = this.in.pos;
+	}
+
+	/** The stop reason, when it is a string: the last one read counts, as for any member read twice. */
+	private void stopReason() throws MalformedLineException {
+		String reason = stringValue(STOP_REASONS);
+		if (reason != null) {
+			this.endedBadly = "error".equals(reason) || "aborted".equals(reason);
+		}
 	}
 
 	/**
@@ -203,6 +223,12 @@ final class LineScanner {
 				default -> {
 					if (keyIs("role")) {
 						this.role = stringValue(Roles.NAMES);
+					}
+					else if (keyIs("content")) {
+						this.contentHasText |= ContentText.read(this.in, depth + 1);
+					}
+					else if (keyIs("stopReason")) {
+						stopReason();
 					}
 					else {
 						this.in.skipValue(depth + 1);

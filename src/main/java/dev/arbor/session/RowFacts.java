@@ -4,8 +4,8 @@ import java.util.Set;
 
 /**
  * What the selector's filters ask of an entry (docs/SESSION-FORMAT.md §10), packed in a byte so that a session
- * keeps them for every entry at one byte each: read once per entry, a message with one streaming scan, and
- * never again, however often the view is rebuilt.
+ * keeps them for every entry at one byte each, made once per entry from what its line's load noted, however often
+ * the view is rebuilt.
  */
 final class RowFacts {
 
@@ -37,7 +37,7 @@ final class RowFacts {
 			facts |= BOOKKEEPING;
 		}
 		else if (entry.isType(EntryTypes.MESSAGE)) {
-			// The role was read when the line was loaded; only an assistant's content is read here.
+			// The role, and whether an assistant's message has anything to read, were noted when the line was loaded.
 			facts |= MESSAGE;
 			String role = entry.messageRole();
 			if ("user".equals(role)) {
