@@ -3,6 +3,7 @@ package dev.arbor.events;
 import java.util.List;
 
 import dev.arbor.session.EntryLine;
+import dev.arbor.session.EntryLists;
 import dev.arbor.session.Json;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ArrayNode;
@@ -28,7 +29,7 @@ public record TreePreparation(String sessionId, String targetId, @Nullable Strin
 	public static final int EVENT_ID_LIMIT = 100;
 
 	public TreePreparation {
-		entriesToSummarize = List.copyOf(entriesToSummarize);
+		entriesToSummarize = EntryLists.immutable(entriesToSummarize);
 	}
 
 	/**

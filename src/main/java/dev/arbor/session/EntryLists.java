@@ -6,12 +6,22 @@ import java.util.RandomAccess;
 
 /**
  * Read-only list views over the tree's entry array: a path or the file order, without copying
- * 100,000 references per request. A view is valid while its caller holds the session's read lock;
- * the array only grows, so a view never sees an entry change.
+ * 100,000 references per request. A view never changes, even after the session's lock is released: positions below
+ * the size it was made with are never written again (appends go after them, into a copy when the array grows), and
+ * entries never change.
  */
-final class EntryLists {
+public final class EntryLists {
 
 	private EntryLists() {
+	}
+
+	/**
+	 * The list itself when it is one of these views, which nothing can change (entries never change, and a view's
+	 * positions are its own), else an unmodifiable copy: a navigation's plan keeps the abandoned entries, 130,000 on
+	 * average at 400,000, and copying them was a third of a navigation's time (#14).
+	 */
+	public static List<EntryLine> immutable(List<EntryLine> entries) {
+		return (entries instanceof View) ? entries : List.copyOf(entries);
 	}
 
 	/** The first {@code size} entries. */

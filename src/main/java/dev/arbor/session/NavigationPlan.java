@@ -24,7 +24,7 @@ public record NavigationPlan(String targetId, @Nullable String oldLeafId, @Nulla
 	private static final String USER = "user";
 
 	public NavigationPlan {
-		entriesToSummarize = List.copyOf(entriesToSummarize);
+		entriesToSummarize = EntryLists.immutable(entriesToSummarize);
 	}
 
 	/**
