@@ -13,16 +13,14 @@ final class PathWalk {
 	}
 
 	/**
-	 * Positions from the root down to {@code position}. Walks twice, first to count: a navigation on a long session
-	 * walks paths of hundreds of thousands of entries, and growing an array as it went made it the most allocated
-	 * thing in Arbor.
+	 * Positions from the root down to {@code position}, in an array of the path's length, which the tree keeps: a
+	 * navigation on a long session walks paths of hundreds of thousands of entries, and growing an array as it went
+	 * made it the most allocated thing in Arbor.
 	 */
 	static int[] from(SessionTree tree, int position) {
-		int length = 0;
-		for (int current = position; current != -1; current = tree.parentOf(current)) {
-			if (++length > tree.size()) {
-				return aroundCycle(tree, position);
-			}
+		int length = tree.depthOf(position);
+		if (length == -1) {
+			return aroundCycle(tree, position);
 		}
 		int[] path = new int[length];
 		for (int current = position; current != -1; current = tree.parentOf(current)) {
@@ -62,8 +60,8 @@ final class PathWalk {
 	 * walks are aligned by depth and go up together until they meet. A walk round a cycle compares whole paths.
 	 */
 	static Fork fork(SessionTree tree, int from, int to) {
-		int fromDepth = (from != -1) ? depth(tree, from) : 0;
-		int toDepth = depth(tree, to);
+		int fromDepth = (from != -1) ? tree.depthOf(from) : 0;
+		int toDepth = tree.depthOf(to);
 		if (fromDepth == -1 || toDepth == -1) {
 			return forkAroundCycle(tree, from, to);
 		}
@@ -88,17 +86,6 @@ final class PathWalk {
 			current = tree.parentOf(current);
 		}
 		return new Fork(abandoned, a, tree.parentOf(to));
-	}
-
-	/** The entries on the path to {@code position}, itself included, or -1 when the walk goes round a cycle. */
-	private static int depth(SessionTree tree, int position) {
-		int depth = 0;
-		for (int current = position; current != -1; current = tree.parentOf(current)) {
-			if (++depth > tree.size()) {
-				return -1;
-			}
-		}
-		return depth;
 	}
 
 	/** {@link #fork} when a walk goes round a cycle: the common prefix of the whole paths, else their deepest shared entry. */

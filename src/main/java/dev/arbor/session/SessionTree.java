@@ -63,6 +63,7 @@ public final class SessionTree {
 		IntStream positions = IntStream.range(0, this.size);
 		(this.size >= IdIndex.PARALLEL_FROM ? positions.parallel() : positions)
 			.forEach(i -> this.links.setParent(i, parentPosition(i)));
+		this.links.computeDepths(this.size);
 		for (int i = 0; i < this.size; i++) {
 			if (isLookedUp(i)) {
 				this.links.linkToParent(i);
@@ -273,6 +274,7 @@ public final class SessionTree {
 		this.entries[position] = line;
 		this.index.put(line, position);
 		this.links.setParent(position, parentPosition(position));
+		this.links.computeDepth(position);
 		if (isLookedUp(position)) {
 			this.links.linkToParent(position);
 		}
@@ -320,6 +322,11 @@ public final class SessionTree {
 
 	int parentOf(int position) {
 		return this.links.parentOf(position);
+	}
+
+	/** The entries on the path to the entry, itself included, or -1 when a walk up goes round a cycle (§3). */
+	int depthOf(int position) {
+		return this.links.depthOf(position);
 	}
 
 	int firstChildOf(int position) {

@@ -12,6 +12,12 @@ final class TreeLinks {
 
 	static final int NONE = -1;
 
+	/** The depth of an entry on or under a cycle of parents (§3), which no walk up ends at a root. */
+	static final int UNKNOWN_DEPTH = -1;
+
+	/** While {@link #computeDepths} walks up through an entry. */
+	private static final int ON_WALK = -2;
+
 	private int[] parent;
 
 	private int[] firstChild;
@@ -20,8 +26,15 @@ final class TreeLinks {
 
 	private int[] nextSibling;
 
+	/**
+	 * The entries on each entry's path, itself included (0 until computed): a navigation aligns two walks up by their
+	 * depths, and counting them walked both whole paths first, most of a navigation's time at 400,000 entries (#14).
+	 */
+	private int[] depth;
+
 	TreeLinks(int capacity) {
 		this.parent = new int[capacity];
+		this.depth = new int[capacity];
 		this.firstChild = new int[capacity];
 		this.lastChild = new int[capacity];
 		this.nextSibling = new int[capacity];
@@ -49,6 +62,49 @@ final class TreeLinks {
 		this.parent[position] = (parentPosition == position) ? NONE : parentPosition;
 	}
 
+	/** The entries on the path to the entry, itself included, or {@link #UNKNOWN_DEPTH}. */
+	int depthOf(int position) {
+		return this.depth[position];
+	}
+
+	/**
+	 * Sets the depths of the first {@code size} entries, their parents set. Each walk up stops at the first entry
+	 * whose depth is known, so the whole costs one step per entry, whatever order the file has its entries in.
+	 */
+	void computeDepths(int size) {
+		int[] walk = new int[16];
+		for (int i = 0; i < size; i++) {
+			int steps = 0;
+			int current = i;
+			int above = 0;
+			while (current != NONE) {
+				int known = this.depth[current];
+				if (known != 0) {
+					// A walk that meets itself has gone round a cycle: it, and all that hangs under it, has no depth.
+					above = (known == ON_WALK) ? UNKNOWN_DEPTH : known;
+					break;
+				}
+				if (steps == walk.length) {
+					walk = Arrays.copyOf(walk, steps * 2);
+				}
+				walk[steps++] = current;
+				this.depth[current] = ON_WALK;
+				current = this.parent[current];
+			}
+			while (steps > 0) {
+				above = (above == UNKNOWN_DEPTH) ? UNKNOWN_DEPTH : above + 1;
+				this.depth[walk[--steps]] = above;
+			}
+		}
+	}
+
+	/** Sets the depth of an entry appended after all others, its parent set. */
+	void computeDepth(int position) {
+		int p = this.parent[position];
+		int above = (p == NONE) ? 0 : this.depth[p];
+		this.depth[position] = (above == UNKNOWN_DEPTH) ? UNKNOWN_DEPTH : above + 1;
+	}
+
 	/** Adds an entry, its parent set, as the last child of its parent, if it has one. In file order. */
 	void linkToParent(int position) {
 		int p = this.parent[position];
@@ -67,6 +123,7 @@ final class TreeLinks {
 	/** Makes room for positions up to {@code capacity}; the first {@code size} are kept. */
 	void grow(int capacity, int size) {
 		this.parent = Arrays.copyOf(this.parent, capacity);
+		this.depth = Arrays.copyOf(this.depth, capacity);
 		this.firstChild = Arrays.copyOf(this.firstChild, capacity);
 		this.lastChild = Arrays.copyOf(this.lastChild, capacity);
 		this.nextSibling = Arrays.copyOf(this.nextSibling, capacity);
