@@ -34,7 +34,8 @@ app="$work/app"
 java -Djarmode=tools -jar "$jar" extract --destination "$app" --application-filename arbor.jar >/dev/null
 # A cache holds the class path as given: the jar by the same absolute path in training and runs.
 train() { # java, cache option
-	"$1" "$2" -Dspring.context.exit=onRefresh -jar "$app/arbor.jar" --arbor.storage.dir="$work/training" \
+	# shellcheck disable=SC2086
+	"$1" $JAVA_OPTS "$2" -Dspring.context.exit=onRefresh -jar "$app/arbor.jar" --arbor.storage.dir="$work/training" \
 		--logging.level.root=WARN >"$work/training.log" 2>&1 || { cat "$work/training.log" >&2; exit 1; }
 }
 case " $WAYS " in *" cds"*) train java -XX:ArchiveClassesAtExit="$app/arbor.jsa" ;; esac
@@ -67,7 +68,7 @@ once() { # way, folder name, folder
 	end=$(date +%s%N)
 	curl -m 1 -fs "$BASE/actuator/health" >/dev/null || { cat "$work/server.log" >&2; exit 1; }
 	cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$server/stat")
-	started=$(grep -o 'Started ArborApplication in [0-9.]*' "$work/server.log" | grep -o '[0-9.]*$' || echo nan)
+	started=$(grep -o 'Started [A-Za-z]* in [0-9.]*' "$work/server.log" | grep -o '[0-9.]*$' || echo nan)
 	stop_server
 	echo "$1 $2 $(((end - start) / 1000000)) $started $cpu"
 }
