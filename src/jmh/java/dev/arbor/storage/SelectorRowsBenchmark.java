@@ -92,7 +92,10 @@ public class SelectorRowsBenchmark {
 		return rows.rows(start, Math.min(start + PAGE, rows.matched()));
 	}
 
-	/** A search's first page after a change: every entry's searchable text read. */
+	/**
+	 * A search's first page after a change: the view rebuilt over the searchable text, which the first invocation
+	 * reads for every entry and the session then keeps.
+	 */
 	@Benchmark
 	public List<TreeRow> firstPageOfASearch() {
 		this.loaded.branch(this.loaded.leafId());
