@@ -56,6 +56,11 @@ final class FlatOrder {
 		return flat;
 	}
 
+	/** About the memory the order keeps: its arrays, 13 bytes an entry. */
+	long bytes() {
+		return 13L * this.order.length;
+	}
+
 	/** How many entries the order holds: every entry once, earlier duplicates left out. */
 	int length() {
 		return this.length;

@@ -44,6 +44,12 @@ final class RowViews {
 
 	private final Map<Key, TreeRows> views = new LinkedHashMap<>(4, 0.75f, true);
 
+	/** What {@link #searchable} holds: its strings' headers and characters. */
+	private long searchableBytes;
+
+	/** What all this keeps, read without the monitor, which a build holds (see {@link #keptBytes}). */
+	private volatile long keptBytes;
+
 	RowViews(SessionTree tree) {
 		this.tree = tree;
 	}
@@ -55,6 +61,7 @@ final class RowViews {
 			this.views.clear();
 			this.flat = FlatOrder.of(this.tree);
 			this.flatChange = change;
+			count();
 		}
 		return Objects.requireNonNull(this.flat);
 	}
@@ -78,8 +85,26 @@ final class RowViews {
 				eldest.next();
 				eldest.remove();
 			}
+			count();
 		}
 		return view;
+	}
+
+	/**
+	 * About the memory kept for the selector, which the store counts with the session's (the searchable text can come
+	 * near the file's size). Read without waiting for a build in progress.
+	 */
+	long keptBytes() {
+		return this.keptBytes;
+	}
+
+	private void count() {
+		long views = 0;
+		for (TreeRows view : this.views.values()) {
+			views += view.bytes();
+		}
+		this.keptBytes = this.facts.length + this.searchableBytes + 8L * this.searchable.length
+				+ ((this.flat != null) ? this.flat.bytes() : 0) + views;
 	}
 
 	/** Facts of the entries appended since the last read; entries never change, so older facts hold. */
@@ -97,8 +122,14 @@ final class RowViews {
 			return;
 		}
 		String[] searchable = Arrays.copyOf(this.searchable, this.tree.size());
-		positionsFrom(this.searchable.length).forEach(position -> searchable[position] = RowContent
-			.of(this.tree.at(position)).searchable().toLowerCase(Locale.ROOT));
+		int known = this.searchable.length;
+		positionsFrom(known).forEach(position -> searchable[position] = RowContent.of(this.tree.at(position))
+			.searchable()
+			.toLowerCase(Locale.ROOT));
+		for (int i = known; i < searchable.length; i++) {
+			// About: a string's header and its array's, then a byte a character (two beyond Latin-1).
+			this.searchableBytes += 40 + searchable[i].length();
+		}
 		this.searchable = searchable;
 	}
 

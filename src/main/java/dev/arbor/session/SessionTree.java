@@ -179,6 +179,14 @@ public final class SessionTree {
 	}
 
 	/** The selector's rows (§10), kept until the tree changes; see {@link TreeRow}. */
+	/**
+	 * About the memory the selector's views keep beside the entries (docs/ARCHITECTURE.md): the order, the views, and
+	 * each entry's searchable text once a search asked for it.
+	 */
+	public long keptViewBytes() {
+		return this.rowViews.keptBytes();
+	}
+
 	public TreeRows getTreeRows(RowFilter filter, @Nullable String query) {
 		return this.rowViews.get(filter, query);
 	}

@@ -34,7 +34,7 @@ final class FileStoreContext {
 
 	private final SessionChangeListener listener;
 
-	private final Consumer<StoredSession> afterLoad;
+	private final Consumer<StoredSession> afterGrowth;
 
 	private final Consumer<StoredSession> removed;
 
@@ -44,11 +44,12 @@ final class FileStoreContext {
 	 * @param tornTailGrace how long a last line without its newline is someone's write in progress
 	 * @param maxSessionBytes the largest a session may grow by Arbor's writes (a session is held in memory whole)
 	 * @param listener told of each change, in order
-	 * @param afterLoad told after each load, under the session's lock (the registry's eviction)
+	 * @param afterGrowth told after each load, and after a read that made the session keep more (its selector
+	 * views), under the session's lock (the registry's eviction)
 	 * @param removed told when another process removed a session's file
 	 */
 	FileStoreContext(SessionFile.Opener opener, InstantSource clock, Duration tornTailGrace, long maxSessionBytes,
-			StorageMetrics metrics, SessionChangeListener listener, Consumer<StoredSession> afterLoad,
+			StorageMetrics metrics, SessionChangeListener listener, Consumer<StoredSession> afterGrowth,
 			Consumer<StoredSession> removed) {
 		this.opener = opener;
 		this.clock = clock;
@@ -56,7 +57,7 @@ final class FileStoreContext {
 		this.maxSessionBytes = maxSessionBytes;
 		this.metrics = metrics;
 		this.listener = listener;
-		this.afterLoad = afterLoad;
+		this.afterGrowth = afterGrowth;
 		this.removed = removed;
 	}
 
@@ -93,8 +94,8 @@ final class FileStoreContext {
 		return this.listener;
 	}
 
-	void afterLoad(StoredSession session) {
-		this.afterLoad.accept(session);
+	void afterGrowth(StoredSession session) {
+		this.afterGrowth.accept(session);
 	}
 
 	void removed(StoredSession session) {

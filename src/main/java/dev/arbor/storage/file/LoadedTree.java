@@ -113,9 +113,9 @@ final class LoadedTree {
 		return this.malformedLines + (this.remnant ? 1 : 0);
 	}
 
-	/** About the memory the session takes: its stored lines are most of it. */
+	/** About the memory the session takes: its stored lines are most of it, then what its selector views keep. */
 	long bytes() {
-		return this.consumed;
+		return this.consumed + this.tree.keptViewBytes();
 	}
 
 	/**

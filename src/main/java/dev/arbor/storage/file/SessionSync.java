@@ -153,7 +153,7 @@ final class SessionSync {
 		if (this.session.loaded() == null) {
 			try {
 				this.session.loaded(load());
-				this.context.afterLoad(this.session);
+				this.context.afterGrowth(this.session);
 			}
 			catch (NoSuchFileException ex) {
 				throw removedByOthers();

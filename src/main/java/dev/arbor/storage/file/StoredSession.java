@@ -92,7 +92,14 @@ final class StoredSession {
 	}
 
 	<T> T read(Function<SessionTree, T> reader) {
-		return readLoaded(loaded -> reader.apply(loaded.tree));
+		return readLoaded(loaded -> {
+			long kept = loaded.tree.keptViewBytes();
+			T result = reader.apply(loaded.tree);
+			if (loaded.tree.keptViewBytes() > kept) {
+				this.context.afterGrowth(this); // a first search can keep about as much again as the file
+			}
+			return result;
+		});
 	}
 
 	/**

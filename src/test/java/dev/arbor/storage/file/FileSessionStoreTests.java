@@ -6,17 +6,20 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.arbor.TestSessions;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.Json;
+import dev.arbor.session.RowFilter;
 import dev.arbor.session.SessionTree;
 import dev.arbor.storage.ExpectedLeaf;
 import dev.arbor.storage.SessionInfo;
 import dev.arbor.storage.SessionNotFoundException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -141,6 +144,46 @@ class FileSessionStoreTests {
 			assertThat(summary.toNode().get("fromExtension").asBoolean()).isTrue();
 			assertThat(store.get(id).leafId()).isEqualTo(summary.id());
 		}
+	}
+
+	@Test
+	void evictionWhenASearchMakesASessionKeepItsTextShouldCountItAndUnloadIdleSessions() {
+		String searched;
+		String idle;
+		try (FileSessionStore store = store(Long.MAX_VALUE)) {
+			searched = sessionOfLongMessages(store);
+			idle = sessionOfLongMessages(store);
+		}
+		long files;
+		try (FileSessionStore store = store(Long.MAX_VALUE)) {
+			files = store.get(searched).file().toFile().length() + store.get(idle).file().toFile().length();
+		}
+		// Room for both files and a view of each (about 40 bytes an entry), not for the text a search keeps (about 250
+		// bytes an entry: a message's first 200 characters).
+		try (FileSessionStore store = store(files + 60_000)) {
+			store.read(searched, tree -> tree.getTreeRows(RowFilter.ALL, null));
+			store.read(idle, tree -> tree.getTreeRows(RowFilter.ALL, null));
+			assertThat(store.loadedSessions()).isEqualTo(2);
+
+			int found = store.read(searched, tree -> tree.getTreeRows(RowFilter.ALL, "needle 7").matched());
+
+			assertThat(found).isPositive();
+
+			assertThat(store.loadedSessions()).as("the text a search keeps counts toward the budget").isEqualTo(1);
+			assertThat(store.read(idle, SessionTree::getEntries)).hasSize(400);
+			assertThat(store.read(searched, SessionTree::getEntries)).hasSize(400);
+		}
+	}
+
+	/** A session of 400 user messages of about 300 characters each. */
+	private static String sessionOfLongMessages(FileSessionStore store) {
+		String id = store.create("/w", null, null).id();
+		List<ObjectNode> messages = new ArrayList<>();
+		for (int i = 0; i < 400; i++) {
+			messages.add(SessionFiles.userMessage("needle " + i + " " + "haystack ".repeat(33)));
+		}
+		store.append(id, ExpectedLeaf.ANY, messages);
+		return id;
 	}
 
 	private FileSessionStore store(long budget) {
