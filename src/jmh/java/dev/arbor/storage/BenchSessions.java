@@ -104,7 +104,25 @@ public final class BenchSessions {
 		}
 	}
 
-	/** Writes one session from a separate JVM, so that a cold benchmark's own JVM has run none of this code. */
+	/**
+	 * {@link #create} in a separate JVM ({@link #main}), so that a cold benchmark's own JVM has run none of the
+	 * writing: no code compiled, no heap touched. Returns the session's file.
+	 */
+	public static Path createInAnotherJvm(String name, Path dir) throws IOException, InterruptedException {
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+				BenchSessions.class.getName(), name, dir.toString())
+			.inheritIO()
+			.start();
+		if (child.waitFor() != 0) {
+			throw new IllegalStateException("Generating " + name + " failed");
+		}
+		try (Stream<Path> files = Files.list(dir)) {
+			return files.filter(file -> file.toString().endsWith(".jsonl")).findFirst().orElseThrow();
+		}
+	}
+
+	/** Writes one session: {@link #createInAnotherJvm}'s child. */
 	public static void main(String[] args) throws IOException {
 		create(args[0], Path.of(args[1]));
 	}

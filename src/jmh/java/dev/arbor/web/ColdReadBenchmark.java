@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import dev.arbor.session.Json;
 import dev.arbor.session.SessionTree;
@@ -56,18 +55,7 @@ public class ColdReadBenchmark {
 	@Setup(Level.Trial)
 	public void writeSessionInAnotherJvm() throws IOException, InterruptedException {
 		this.dir = Files.createTempDirectory("arbor-bench-cold-read");
-		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-				BenchSessions.class.getName(), this.session, this.dir.toString())
-			.inheritIO()
-			.start();
-		if (child.waitFor() != 0) {
-			throw new IllegalStateException("Generating " + this.session + " failed");
-		}
-		Path file;
-		try (Stream<Path> files = Files.list(this.dir)) {
-			file = files.findFirst().orElseThrow();
-		}
+		Path file = BenchSessions.createInAnotherJvm(this.session, this.dir);
 		try (BufferedReader lines = Files.newBufferedReader(file)) {
 			lines.readLine(); // the title slot of the generated sessions
 			this.sessionId = Json.parseObject(lines.readLine().getBytes(StandardCharsets.UTF_8)).get("id").asString();

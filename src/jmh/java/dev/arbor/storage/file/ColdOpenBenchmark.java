@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import dev.arbor.session.SessionTreeView;
 import dev.arbor.storage.BenchSessions;
@@ -46,17 +45,7 @@ public class ColdOpenBenchmark {
 	@Setup(Level.Trial)
 	public void writeSessionInAnotherJvm() throws IOException, InterruptedException {
 		this.dir = Files.createTempDirectory("arbor-bench-cold");
-		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-				BenchSessions.class.getName(), this.session, this.dir.toString())
-			.inheritIO()
-			.start();
-		if (child.waitFor() != 0) {
-			throw new IllegalStateException("Generating " + this.session + " failed");
-		}
-		try (Stream<Path> files = Files.list(this.dir)) {
-			this.file = files.filter(f -> f.toString().endsWith(StorageFiles.SESSION_SUFFIX)).findFirst().orElseThrow();
-		}
+		this.file = BenchSessions.createInAnotherJvm(this.session, this.dir);
 	}
 
 	@TearDown(Level.Trial)
