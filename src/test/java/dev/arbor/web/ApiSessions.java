@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -50,6 +52,32 @@ final class ApiSessions {
 				"{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":" + Json.MAPPER.writeValueAsString(text) + "}}")
 			.get("id")
 			.asString();
+	}
+
+	/** Appends user messages {@code "<prefix> 0"}, {@code "<prefix> 1"}, … in one batch; their ids in order. */
+	static List<String> appendUsers(RestTestClient client, String sessionId, String prefix, int count) {
+		StringBuilder batch = new StringBuilder("[");
+		for (int i = 0; i < count; i++) {
+			batch.append((i > 0) ? "," : "")
+				.append("{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":")
+				.append(Json.MAPPER.writeValueAsString(prefix + " " + i))
+				.append("}}");
+		}
+		JsonNode entries = append(client, sessionId, batch.append(']').toString());
+		List<String> ids = new ArrayList<>();
+		entries.forEach(entry -> ids.add(entry.get("id").asString()));
+		return ids;
+	}
+
+	/** Moves the leaf ({@code PUT …/leaf}) without {@code If-Match}. */
+	static void moveLeaf(RestTestClient client, String sessionId, String entryId) {
+		client.put()
+			.uri("/sessions/{id}/leaf", sessionId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("entryId", entryId))
+			.exchange()
+			.expectStatus()
+			.isOk();
 	}
 
 	/** Appends an assistant message and returns its id. */

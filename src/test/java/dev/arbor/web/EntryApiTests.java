@@ -447,7 +447,7 @@ class EntryApiTests {
 		String root = ApiSessions.appendUser(this.client, sessionId, "root");
 		List<JsonNode> children = new ArrayList<>();
 		for (int i = 0; i < 3; i++) {
-			moveLeaf(sessionId, root);
+			ApiSessions.moveLeaf(this.client, sessionId, root);
 			children.add(ApiSessions.append(this.client, sessionId,
 					"{\"type\":\"message\",\"message\":{\"role\":\"assistant\",\"content\":[]},\"n\":" + i + "}"));
 		}
@@ -619,7 +619,7 @@ class EntryApiTests {
 		String sessionId = ApiSessions.create(this.client);
 		String root = ApiSessions.appendUser(this.client, sessionId, "root");
 		String first = ApiSessions.appendAssistant(this.client, sessionId, "first answer");
-		moveLeaf(sessionId, root);
+		ApiSessions.moveLeaf(this.client, sessionId, root);
 		String second = ApiSessions.appendAssistant(this.client, sessionId, "second answer");
 		JsonNode label = ApiSessions.body(this.client.put()
 			.uri("/sessions/{id}/labels/{eid}", sessionId, root)
@@ -642,16 +642,6 @@ class EntryApiTests {
 			.contentType(MediaType.APPLICATION_JSON)
 			.body("{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":\"conditional\"}}")
 			.exchange();
-	}
-
-	private void moveLeaf(String sessionId, String entryId) {
-		this.client.put()
-			.uri("/sessions/{id}/leaf", sessionId)
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(Map.of("entryId", entryId))
-			.exchange()
-			.expectStatus()
-			.isOk();
 	}
 
 	private JsonNode getEntry(String sessionId, String entryId) {

@@ -60,7 +60,7 @@ class LongBranchNavigationApiTests {
 	void navigationLeavingThousandsOfEntriesBehindShouldSendABoundedEventAndEveryEntryToTheHooks() throws Exception {
 		String sessionId = ApiSessions.create(this.client);
 		String question = ApiSessions.appendUser(this.client, sessionId, "Where do we start?");
-		List<String> abandoned = appendUsers(sessionId, LEFT_BEHIND);
+		List<String> abandoned = ApiSessions.appendUsers(this.client, sessionId, "step", LEFT_BEHIND);
 
 		try (SseClient events = SseClient.open(this.port, "/sessions/" + sessionId + "/events", null)) {
 			JsonNode outcome = ApiSessions.body(this.client.post()
@@ -99,25 +99,6 @@ class LongBranchNavigationApiTests {
 			.isOk());
 		List<String> pathIds = strings(path, "id");
 		assertThat(pathIds.subList(pathIds.indexOf(question) + 1, pathIds.size())).isEqualTo(abandoned);
-	}
-
-	/** Appends user messages in one batch; their ids in order. */
-	private List<String> appendUsers(String sessionId, int count) {
-		StringBuilder batch = new StringBuilder("[");
-		for (int i = 0; i < count; i++) {
-			batch.append((i > 0) ? "," : "")
-				.append("{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":\"step ")
-				.append(i)
-				.append("\"}}");
-		}
-		JsonNode entries = ApiSessions.body(this.client.post()
-			.uri("/sessions/{id}/entries", sessionId)
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(batch.append(']').toString())
-			.exchange()
-			.expectStatus()
-			.isCreated());
-		return strings(entries, "id");
 	}
 
 	private static List<String> strings(JsonNode array) {

@@ -301,7 +301,7 @@ class TreeApiTests {
 	@Test
 	void getTreeRowsWhenLeafMovesShouldPutItsBranchFirst() {
 		String sessionId = selectorSession();
-		moveLeaf(sessionId, "b2");
+		ApiSessions.moveLeaf(this.client, sessionId, "b2");
 		JsonNode rows = getRows(sessionId, "/sessions/{id}/tree/rows?filter=no-tools", "b2");
 		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "b1:1", "b2:2", "a1:1", "u2:2", "a3:2");
 		assertThat(row(rows, "b2").get("isLeaf").asBoolean()).isTrue();
@@ -318,7 +318,7 @@ class TreeApiTests {
 		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "a1:0");
 		assertThat(row(rows, "a1").get("isLeaf").asBoolean()).isTrue();
 		assertThat(row(rows, "a1").get("text").asString()).contains("read");
-		moveLeaf(sessionId, "u1");
+		ApiSessions.moveLeaf(this.client, sessionId, "u1");
 		assertThat(idsAndDepths(getRows(sessionId, "/sessions/{id}/tree/rows?filter=all", "u1"))).containsExactly("u1:0");
 	}
 
@@ -326,7 +326,7 @@ class TreeApiTests {
 	void getTreeRowsWhenSeveralRootsShouldListTheLeafsRootFirst() {
 		String sessionId = importSession(user("root0001", null, 1, "first root"), assistant("kid00001", "root0001", 2, "reply"),
 				user("root0002", null, 3, "second root"), user("root0003", null, 4, "third root"));
-		moveLeaf(sessionId, "root0002");
+		ApiSessions.moveLeaf(this.client, sessionId, "root0002");
 		JsonNode rows = getRows(sessionId, "/sessions/{id}/tree/rows", "root0002");
 		assertThat(idsAndDepths(rows)).containsExactly("root0002:0", "root0001:0", "kid00001:1", "root0003:0");
 	}
@@ -593,16 +593,6 @@ class TreeApiTests {
 	/** The omp test session, imported unchanged once per storage directory; tests only read it. */
 	private void importOmpTestSession() {
 		ApiSessions.importOnce(this.client, TestSessions.SESSION_ID, TestSessions.bytes(TestSessions.OMP_V3));
-	}
-
-	private void moveLeaf(String sessionId, String entryId) {
-		this.client.put()
-			.uri("/sessions/{id}/leaf", sessionId)
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(Map.of("entryId", entryId))
-			.exchange()
-			.expectStatus()
-			.isOk();
 	}
 
 	// Requests

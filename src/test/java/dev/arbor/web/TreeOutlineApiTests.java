@@ -162,10 +162,10 @@ class TreeOutlineApiTests {
 	@Test
 	void getOutlineOfALongSessionWithTwoBranchPointsShouldStaySmall() {
 		String sessionId = ApiSessions.create(this.client);
-		List<String> ids = appendUsers(sessionId, 3000);
-		moveLeaf(sessionId, ids.get(999));
+		List<String> ids = ApiSessions.appendUsers(this.client, sessionId, "message", 3000);
+		ApiSessions.moveLeaf(this.client, sessionId, ids.get(999));
 		String side = ApiSessions.appendUser(this.client, sessionId, "a side branch");
-		moveLeaf(sessionId, ids.get(1999));
+		ApiSessions.moveLeaf(this.client, sessionId, ids.get(1999));
 		String other = ApiSessions.appendUser(this.client, sessionId, "another side branch");
 
 		byte[] body = this.client.get()
@@ -196,37 +196,6 @@ class TreeOutlineApiTests {
 				HttpStatus.NOT_FOUND, "session-not-found");
 		ApiSessions.problem(this.client.get().uri("/sessions/{id}/tree/outline", "-bad").exchange(),
 				HttpStatus.BAD_REQUEST, "invalid-id");
-	}
-
-	/** Appends user messages in one batch; their ids in order. */
-	private List<String> appendUsers(String sessionId, int count) {
-		StringBuilder batch = new StringBuilder("[");
-		for (int i = 0; i < count; i++) {
-			batch.append((i > 0) ? "," : "")
-				.append("{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":\"message ")
-				.append(i)
-				.append("\"}}");
-		}
-		JsonNode entries = ApiSessions.body(this.client.post()
-			.uri("/sessions/{id}/entries", sessionId)
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(batch.append(']').toString())
-			.exchange()
-			.expectStatus()
-			.isCreated());
-		List<String> ids = new ArrayList<>();
-		entries.forEach(entry -> ids.add(entry.get("id").asString()));
-		return ids;
-	}
-
-	private void moveLeaf(String sessionId, String entryId) {
-		this.client.put()
-			.uri("/sessions/{id}/leaf", sessionId)
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(Map.of("entryId", entryId))
-			.exchange()
-			.expectStatus()
-			.isOk();
 	}
 
 	/** The outline, checking the status, the media type and that {@code ETag} is the leaf. */
