@@ -5,7 +5,9 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameStartingWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
@@ -34,9 +36,29 @@ class LayeringTests {
 		.resideInAPackage("dev.arbor.storage..")
 		.should()
 		.dependOnClassesThat()
-		.resideInAnyPackage("org.springframework..", "dev.arbor.navigation..", "dev.arbor.events..",
-				"dev.arbor.summary..", "dev.arbor.web..", "dev.arbor.config..")
+		.resideInAnyPackage("dev.arbor.navigation..", "dev.arbor.events..", "dev.arbor.summary..", "dev.arbor.web..",
+				"dev.arbor.config..")
 		.allowEmptyShould(true);
+
+	/** Of Spring, a store may use its database access (the PostgreSQL store), nothing else. */
+	@ArchTest
+	static final ArchRule storesUseOnlySpringsDatabaseAccess = noClasses().that()
+		.resideInAPackage("dev.arbor.storage..")
+		.should()
+		.dependOnClassesThat(resideInAPackage("org.springframework..")
+			.and(not(resideInAnyPackage("org.springframework.jdbc..", "org.springframework.transaction..",
+					"org.springframework.dao.."))));
+
+	/** Only the PostgreSQL store talks to a database. */
+	@ArchTest
+	static final ArchRule onlyThePostgresStoreTalksToTheDatabase = noClasses().that()
+		.resideInAPackage("dev.arbor.storage..")
+		.and()
+		.resideOutsideOfPackage("dev.arbor.storage.postgres..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("org.springframework.jdbc..", "org.springframework.transaction..", "java.sql..",
+				"javax.sql..", "org.postgresql..");
 
 	@ArchTest
 	static final ArchRule navigationKnowsNothingOfHttp = noClasses().that()

@@ -41,6 +41,8 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	/**
 	 * Session storage.
 	 *
+	 * @param type where sessions live: {@code file}, session files under {@code dir} (the default, one instance), or
+	 * {@code postgres}, a PostgreSQL database that several instances share ({@code spring.datasource.*})
 	 * @param dir the root directory, scanned recursively for {@code *.jsonl} session files
 	 * @param fsync {@code always}: acknowledge an append once it is on disk; {@code never}: once written
 	 * @param cacheSize loaded session files beyond which idle sessions are unloaded from memory; 40 % of the heap when
@@ -56,7 +58,7 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * (Arbor appends nothing after it meanwhile); one that stays so longer is a crash remnant, repaired on the next
 	 * write with a backup
 	 */
-	public record Storage(@DefaultValue("data/sessions") @NotNull Path dir, @DefaultValue("always") @NotNull FsyncPolicy fsync,
+	public record Storage(@DefaultValue("file") @NotNull StorageType type, @DefaultValue("data/sessions") @NotNull Path dir, @DefaultValue("always") @NotNull FsyncPolicy fsync,
 			@Nullable DataSize cacheSize, @Nullable DataSize maxSessionSize, @DefaultValue("true") boolean watch,
 			@DefaultValue("2s") @NotNull @DurationMin(millis = 0) Duration pollInterval,
 			@DefaultValue("3s") @NotNull @DurationMin(millis = 0) Duration tornTailGrace) {
@@ -120,10 +122,13 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * @param replayMemory the most memory the replay of all sessions together takes (beyond it, the replay of the
 	 * sessions quiet for longest is dropped), and the replay of the stream of all sessions as much again; 5 % of the
 	 * heap when unset, at most 64MB
+	 * @param retention with the PostgreSQL store, how long events are kept in the database for replay (instead of
+	 * {@code replaySize} and {@code replayMemory}, which bound the file store's replay in memory)
 	 */
 	public record Events(@DefaultValue("1000") @Min(0) int replaySize,
 			@DefaultValue("15s") @NotNull @DurationMin(millis = 1) Duration heartbeat,
-			@DefaultValue("1000") @Min(1) int maxPending, @Nullable DataSize replayMemory) {
+			@DefaultValue("1000") @Min(1) int maxPending, @Nullable DataSize replayMemory,
+			@DefaultValue("1h") @NotNull @DurationMin(seconds = 1) Duration retention) {
 
 		public Events {
 			replayMemory = (replayMemory != null) ? replayMemory : HeapShares.replay();

@@ -12,9 +12,7 @@ import dev.arbor.events.EventBus;
 import dev.arbor.events.EventStreams;
 import dev.arbor.events.SessionHook;
 import dev.arbor.events.SessionHooks;
-import dev.arbor.events.StoreEvents;
 import dev.arbor.events.Webhook;
-import dev.arbor.storage.SessionStore;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
@@ -27,17 +25,9 @@ import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.core.task.support.TaskExecutorAdapter;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
-/** The event bus, the store's changes on it, the SSE streams and the hooks. */
+/** The SSE streams and the hooks, over the event bus of the store (see {@link StorageConfiguration}). */
 @Configuration(proxyBeanMethods = false)
 class EventsConfiguration {
-
-	@Bean
-	EventBus eventBus(ArborProperties properties, SessionStore store) {
-		ArborProperties.Events events = properties.events();
-		EventBus bus = new EventBus(events.replaySize(), events.replayMemory().toBytes());
-		store.addChangeListener(new StoreEvents(bus));
-		return bus;
-	}
 
 	@Bean
 	EventStreams eventStreams(EventBus bus, ArborProperties properties, Environment environment, MeterRegistry meters) {

@@ -1,12 +1,6 @@
 package dev.arbor.events;
 
-import java.util.HashMap;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.function.Consumer;
 
 import dev.arbor.session.Json;
@@ -15,187 +9,51 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The one event bus: every event of docs/API.md goes through {@link #publish}, which numbers it, keeps it for replay
- * (per session, and for the stream of all sessions) and hands it to the subscribers of its session and of all
- * sessions. Publishing and subscribing share one lock, so each stream sees events in id order, and a subscriber
- * that replays from {@code Last-Event-ID} misses nothing and sees nothing twice; one whose {@code Last-Event-ID}
- * is older than the replay reaches (from an earlier run of Arbor, or dropped since) gets a {@code resync} instead,
- * telling it to refetch. Subscribers only take events into their own queues under the lock, so a slow one never
- * slows a writer.
+ * and hands it to the subscribers of its session and of all sessions, each stream in one order. A subscriber that
+ * replays from {@code Last-Event-ID} misses nothing and sees nothing twice; one whose {@code Last-Event-ID} is older
+ * than the replay reaches gets a {@code resync} instead, telling it to refetch.
+ * <p>
+ * {@link MemoryEventBus} keeps the replay in this process (the file store); the PostgreSQL store's bus keeps it in
+ * the database, so that every replica's subscribers get every replica's events.
  */
-public final class EventBus {
-
-	private final int replaySize;
-
-	private final long replayBytes;
-
-	/** In order of their latest event, so that the sessions quiet for longest are forgotten first. */
-	private final LinkedHashMap<String, ReplayBuffer> sessionReplay = new LinkedHashMap<>(16, 0.75f, true);
-
-	private long sessionReplayBytes;
-
-	private final ReplayBuffer allReplay;
-
-	/**
-	 * Copy-on-write: a sink may end its own subscription while it is being handed an event (a client dropped for
-	 * falling behind), and subscribing is rare next to publishing.
-	 */
-	private final Map<String, Set<EventSink>> sessionSinks = new HashMap<>();
-
-	private final Set<EventSink> allSinks = new CopyOnWriteArraySet<>();
-
-	/** Ids start at the microseconds since the epoch: above any id of an earlier run, so reconnects never go back. */
-	private long lastId = System.currentTimeMillis() * 1000;
-
-	/** The last id before this run's first: what a client saw up to it, this bus knows nothing of. */
-	private final long firstId = this.lastId;
-
-	/** The newest id of the session replays dropped so far: a session's replay made later reaches back no further. */
-	private long forgottenUpTo = this.firstId;
-
-	/**
-	 * @param replaySize the events kept per session, and for the stream of all sessions
-	 * @param replayBytes the most bytes of events kept for all sessions together: beyond it, the replay of the
-	 * sessions quiet for longest is dropped (entries can be large, and every session ever written has a buffer)
-	 */
-	public EventBus(int replaySize, long replayBytes) {
-		this.replaySize = replaySize;
-		this.replayBytes = replayBytes;
-		this.allReplay = new ReplayBuffer(replaySize, replayBytes, this.firstId);
-	}
+public interface EventBus {
 
 	/**
 	 * Publishes an event.
 	 *
 	 * @param data the payload's fields; {@code sessionId} is put first
+	 * @return the event, numbered
 	 */
-	public SessionEvent publish(EventType type, String sessionId, ObjectNode data) {
+	default SessionEvent publish(EventType type, String sessionId, ObjectNode data) {
 		ObjectNode payload = Json.newObject().put("sessionId", sessionId);
 		payload.setAll(data);
 		return publishRendered(type, sessionId, Json.toString(payload));
 	}
 
+	/** Publishes an event whose JSON payload is rendered already (stored entries are spliced in as their bytes). */
+	SessionEvent publishRendered(EventType type, String sessionId, String data);
+
 	/**
 	 * Tells a session's subscribers (and those of all sessions) that they missed one of its events, which could not
-	 * be made: they should read the session again. Its replay goes too, so that a reconnect from before the lost
-	 * event gets a {@code resync} rather than a replay without it.
+	 * be made: they should read the session again. A reconnect from before the lost event gets a {@code resync}
+	 * rather than a replay without it.
 	 */
-	public synchronized void publishResync(String sessionId, String reason) {
-		ReplayBuffer lost = this.sessionReplay.remove(sessionId);
-		if (lost != null) {
-			forget(lost);
-		}
-		publish(EventType.RESYNC, sessionId, Json.newObject().put("reason", reason));
-	}
-
-	/** Publishes an event whose JSON payload is rendered already (stored entries are spliced in as their bytes). */
-	public synchronized SessionEvent publishRendered(EventType type, String sessionId, String data) {
-		SessionEvent event = new SessionEvent(++this.lastId, type, sessionId, data);
-		this.allReplay.add(event);
-		deliver(this.allSinks, event);
-		if (type == EventType.SESSION_DELETED) {
-			ReplayBuffer forgotten = this.sessionReplay.remove(sessionId);
-			if (forgotten != null) {
-				forget(forgotten);
-			}
-			this.forgottenUpTo = event.id(); // a session made again under this id replays nothing before its deletion
-			Set<EventSink> sinks = this.sessionSinks.remove(sessionId);
-			if (sinks != null) {
-				deliver(sinks, event);
-			}
-		}
-		else {
-			this.sessionReplayBytes += this.sessionReplay
-				.computeIfAbsent(sessionId, key -> new ReplayBuffer(this.replaySize, this.replayBytes, this.forgottenUpTo))
-				.add(event);
-			forgetQuietSessions();
-			Set<EventSink> sinks = this.sessionSinks.get(sessionId);
-			if (sinks != null) {
-				deliver(sinks, event);
-				if (sinks.isEmpty()) {
-					this.sessionSinks.remove(sessionId);
-				}
-			}
-		}
-		return event;
-	}
+	void publishResync(String sessionId, String reason);
 
 	/**
 	 * Subscribes to one session's events, or to every session's.
 	 *
 	 * @param sessionId the session, or {@code null} for all
-	 * @param lastEventId the last event the subscriber saw, or {@code null} for none: those after it go to
-	 * {@code replay} first, before any newer event reaches the sink; when they are not all kept, a {@code resync}
-	 * goes instead
+	 * @param lastEventId the last event the subscriber saw, or {@code null} for none
 	 * @param replay takes the missed events, oldest first (none without {@code lastEventId}), or the
 	 * {@code resync}, before any newer event reaches the sink
 	 */
-	public synchronized void subscribe(@Nullable String sessionId, @Nullable Long lastEventId, EventSink sink,
-			Consumer<List<SessionEvent>> replay) {
-		ReplayBuffer buffer = (sessionId != null) ? this.sessionReplay.get(sessionId) : this.allReplay;
-		if (lastEventId == null) {
-			replay.accept(List.of());
-		}
-		else if (lastEventId > this.lastId || (buffer != null ? !buffer.reaches(lastEventId) : lastEventId < this.forgottenUpTo)) {
-			replay.accept(List.of(resync(sessionId, lastEventId)));
-		}
-		else {
-			replay.accept((buffer != null) ? buffer.after(lastEventId) : List.of());
-		}
-		if (sessionId != null) {
-			this.sessionSinks.computeIfAbsent(sessionId, key -> new CopyOnWriteArraySet<>()).add(sink);
-		}
-		else {
-			this.allSinks.add(sink);
-		}
-	}
+	void subscribe(@Nullable String sessionId, @Nullable Long lastEventId, EventSink sink,
+			Consumer<List<SessionEvent>> replay);
 
-	public synchronized void unsubscribe(@Nullable String sessionId, EventSink sink) {
-		if (sessionId == null) {
-			this.allSinks.remove(sink);
-			return;
-		}
-		Set<EventSink> sinks = this.sessionSinks.get(sessionId);
-		if (sinks != null && sinks.remove(sink) && sinks.isEmpty()) {
-			this.sessionSinks.remove(sessionId);
-		}
-	}
+	void unsubscribe(@Nullable String sessionId, EventSink sink);
 
 	/** Subscribers of one session's stream and of the stream of all sessions. */
-	public synchronized int subscribers() {
-		return this.allSinks.size() + this.sessionSinks.values().stream().mapToInt(Set::size).sum();
-	}
-
-	private void forgetQuietSessions() {
-		Iterator<ReplayBuffer> oldestFirst = this.sessionReplay.values().iterator();
-		while (this.sessionReplayBytes > this.replayBytes && this.sessionReplay.size() > 1 && oldestFirst.hasNext()) {
-			forget(oldestFirst.next());
-			oldestFirst.remove();
-		}
-	}
-
-	private void forget(ReplayBuffer buffer) {
-		this.sessionReplayBytes -= buffer.bytes();
-		this.forgottenUpTo = Math.max(this.forgottenUpTo, buffer.newestId());
-	}
-
-	/**
-	 * Tells a client that it may have missed events and should refetch what it holds. Numbered with the newest id,
-	 * so that its next reconnect resumes from here; sent to that client only.
-	 */
-	private SessionEvent resync(@Nullable String sessionId, long lastEventId) {
-		ObjectNode data = Json.newObject()
-			.put("sessionId", sessionId)
-			.put("lastEventId", lastEventId)
-			.put("reason", "replay-unavailable");
-		return new SessionEvent(this.lastId, EventType.RESYNC, sessionId, Json.toString(data));
-	}
-
-	private static void deliver(Set<EventSink> sinks, SessionEvent event) {
-		for (EventSink sink : sinks) {
-			if (!sink.offer(event)) {
-				sinks.remove(sink);
-			}
-		}
-	}
+	int subscribers();
 
 }

@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * What a listing or a client needs to know about one session without reading its entries.
  *
  * @param id the session id
- * @param file the session file
+ * @param file the session file; {@code null} where sessions are not files (the PostgreSQL store)
  * @param header the stored header (at version 3 once loaded)
  * @param title the title (a title slot overrides the header's)
  * @param leafId the leaf
@@ -19,6 +19,6 @@ import org.jspecify.annotations.Nullable;
  * @param changedAt epoch milliseconds of the session's last change on disk: its file or its persisted leaf written
  * @param malformedLines lines skipped on load
  */
-public record SessionInfo(String id, Path file, SessionHeader header, @Nullable String title, @Nullable String leafId,
+public record SessionInfo(String id, @Nullable Path file, SessionHeader header, @Nullable String title, @Nullable String leafId,
 		int entryCount, long lastEntryTimestamp, long changedAt, int malformedLines) {
 }

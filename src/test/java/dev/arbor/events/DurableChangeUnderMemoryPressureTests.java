@@ -29,7 +29,7 @@ class DurableChangeUnderMemoryPressureTests {
 
 	@Test
 	void appendWhenDeliveringItsEventRunsOutOfMemoryShouldReturnTheDurableEntryAndSendAResync() throws Exception {
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		EventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		try (FileSessionStore store = new FileSessionStore(this.dir, FsyncPolicy.ALWAYS, 1 << 20, Clock.systemUTC())) {
 			store.addChangeListener(new StoreEvents(bus));
 			String sessionId = store.create("/w", null, null).id();

@@ -25,12 +25,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * replay buffers behind {@code Last-Event-ID}, forgetting subscribers that are gone and sessions that were
  * deleted, and subscribing atomically while others publish.
  */
-class EventBusTests {
+class MemoryEventBusTests {
 
 	@Test
 	void publishShouldNumberEventsStrictlyIncreasingFromAboveTheMicrosecondsAtConstruction() {
 		long before = System.currentTimeMillis() * 1000;
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		List<Long> ids = new ArrayList<>();
 		for (int i = 0; i < 100; i++) {
 			ids.add(bus.publish(EventType.ENTRY_APPENDED, (i % 2 == 0) ? "s1" : "s2", data(i)).id());
@@ -41,7 +41,7 @@ class EventBusTests {
 
 	@Test
 	void publishShouldPutSessionIdFirstInTheData() {
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		ObjectNode data = Json.newObject().put("leafId", "e1").put("oldLeafId", (String) null);
 		SessionEvent event = bus.publish(EventType.LEAF_CHANGED, "s1", data);
 		assertThat(event.data()).isEqualTo("{\"sessionId\":\"s1\",\"leafId\":\"e1\",\"oldLeafId\":null}");
@@ -53,7 +53,7 @@ class EventBusTests {
 
 	@Test
 	void publishShouldRenderTheServerSentEventsFrameOnce() {
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		SessionEvent event = bus.publish(EventType.ENTRY_APPENDED, "s1", Json.newObject().put("n", 1));
 		assertThat(new String(event.frame(), StandardCharsets.UTF_8))
 			.isEqualTo("id:" + event.id() + "\nevent:entry_appended\ndata:{\"sessionId\":\"s1\",\"n\":1}\n\n");
@@ -61,14 +61,14 @@ class EventBusTests {
 
 	@Test
 	void publishRenderedShouldKeepTheDataAsGiven() {
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		String data = "{\"sessionId\":\"s1\",\"entry\":{\"b\":2.50,\"a\":\"\\u00e9\"}}";
 		assertThat(bus.publishRendered(EventType.ENTRY_APPENDED, "s1", data).data()).isEqualTo(data);
 	}
 
 	@Test
 	void subscribeToASessionShouldReceiveOnlyThatSessionsEventsAndAllSessionsSubscriberEverything() {
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		Collecting s1 = new Collecting();
 		Collecting s2 = new Collecting();
 		Collecting all = new Collecting();
@@ -89,7 +89,7 @@ class EventBusTests {
 
 	@Test
 	void subscribeWithoutLastEventIdShouldReplayNothing() {
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		bus.publish(EventType.ENTRY_APPENDED, "s1", data(1));
 		bus.publish(EventType.ENTRY_APPENDED, "s1", data(2));
 		Collecting session = new Collecting();
@@ -103,7 +103,7 @@ class EventBusTests {
 
 	@Test
 	void subscribeWithLastEventIdShouldReplayExactlyTheLaterEventsOfTheSession() {
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		SessionEvent first = bus.publish(EventType.ENTRY_APPENDED, "s1", data(1));
 		SessionEvent other = bus.publish(EventType.ENTRY_APPENDED, "s2", data(2));
 		SessionEvent second = bus.publish(EventType.ENTRY_APPENDED, "s1", data(3));
@@ -124,7 +124,7 @@ class EventBusTests {
 
 	@Test
 	void subscribeToAllWithLastEventIdShouldReplayExactlyTheLaterEventsOfEverySession() {
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		SessionEvent a = bus.publish(EventType.ENTRY_APPENDED, "s1", data(1));
 		SessionEvent b = bus.publish(EventType.ENTRY_APPENDED, "s2", data(2));
 		SessionEvent c = bus.publish(EventType.SESSION_CREATED, "s3", data(3));
@@ -138,7 +138,7 @@ class EventBusTests {
 
 	@Test
 	void subscribeWithLastEventIdToASessionWithoutEventsShouldReplayNothing() {
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		SessionEvent other = bus.publish(EventType.ENTRY_APPENDED, "s2", data(1));
 		Collecting session = new Collecting();
 		bus.subscribe("s1", other.id() - 1, session, session::replayed);
@@ -149,7 +149,7 @@ class EventBusTests {
 
 	@Test
 	void replayShouldKeepOnlyTheLatestReplaySizeEventsPerSessionAndForAllSessions() {
-		EventBus bus = new EventBus(3, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(3, Long.MAX_VALUE);
 		List<SessionEvent> s1 = new ArrayList<>();
 		List<SessionEvent> all = new ArrayList<>();
 		for (int i = 0; i < 5; i++) {
@@ -169,7 +169,7 @@ class EventBusTests {
 
 	@Test
 	void subscribeWithAnIdOfAnEarlierRunShouldResyncAndThenDeliver() {
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		SessionEvent first = bus.publish(EventType.ENTRY_APPENDED, "s1", data(1));
 		long earlierRun = first.id() - 1_000_000; // ids of an earlier run are below this run's
 		for (String sessionId : new String[] { "s1", "s2", null }) {
@@ -200,10 +200,10 @@ class EventBusTests {
 
 	@Test
 	void replayBeyondItsMemoryShouldForgetTheSessionsQuietForLongest() {
-		EventBus probe = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus probe = new MemoryEventBus(16, Long.MAX_VALUE);
 		long frame = probe.publish(EventType.ENTRY_APPENDED, "s1", data(1)).frame().length;
 		// room for about three frames of the same size, across all sessions
-		EventBus bus = new EventBus(16, 3 * frame + frame / 2);
+		MemoryEventBus bus = new MemoryEventBus(16, 3 * frame + frame / 2);
 		SessionEvent s1 = bus.publish(EventType.ENTRY_APPENDED, "s1", data(1));
 		SessionEvent s2 = bus.publish(EventType.ENTRY_APPENDED, "s2", data(2));
 		SessionEvent s3 = bus.publish(EventType.ENTRY_APPENDED, "s3", data(3));
@@ -218,7 +218,7 @@ class EventBusTests {
 		assertThat(replayOf(bus, null, s1.id() - 1)).extracting(SessionEvent::type).containsExactly(EventType.RESYNC);
 	}
 
-	private static List<SessionEvent> replayOf(EventBus bus, String sessionId, long lastEventId) {
+	private static List<SessionEvent> replayOf(MemoryEventBus bus, String sessionId, long lastEventId) {
 		Collecting subscriber = new Collecting();
 		bus.subscribe(sessionId, lastEventId, subscriber, subscriber::replayed);
 		bus.unsubscribe(sessionId, subscriber);
@@ -227,7 +227,7 @@ class EventBusTests {
 
 	@Test
 	void replayWhenReplaySizeIsZeroShouldReplayNothingButStillDeliver() {
-		EventBus bus = new EventBus(0, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(0, Long.MAX_VALUE);
 		bus.publish(EventType.ENTRY_APPENDED, "s1", data(1));
 		Collecting session = new Collecting();
 		bus.subscribe("s1", 0L, session, session::replayed);
@@ -238,7 +238,7 @@ class EventBusTests {
 
 	@Test
 	void publishWhenASinkRefusesAnEventShouldForgetThatSink() {
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		AtomicInteger offered = new AtomicInteger();
 		EventSink refusing = (event) -> offered.incrementAndGet() < 2; // takes one, refuses the second
 		Collecting session = new Collecting();
@@ -267,7 +267,7 @@ class EventBusTests {
 
 	@Test
 	void publishWhenTheOnlySinkOfASessionRefusesShouldLeaveNoSubscriber() {
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		bus.subscribe("s1", null, (event) -> false, (replay) -> {
 		});
 		assertThat(bus.subscribers()).isEqualTo(1);
@@ -277,7 +277,7 @@ class EventBusTests {
 
 	@Test
 	void unsubscribeShouldStopDeliveryToThatSinkOnly() {
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		Collecting gone = new Collecting();
 		Collecting stays = new Collecting();
 		Collecting allGone = new Collecting();
@@ -296,7 +296,7 @@ class EventBusTests {
 
 	@Test
 	void publishOfSessionDeletedShouldDeliverItThenForgetTheSessionsBufferAndSubscribers() {
-		EventBus bus = new EventBus(16, Long.MAX_VALUE);
+		MemoryEventBus bus = new MemoryEventBus(16, Long.MAX_VALUE);
 		SessionEvent before = bus.publish(EventType.ENTRY_APPENDED, "s1", data(1));
 		Collecting session = new Collecting();
 		Collecting other = new Collecting();
@@ -325,7 +325,7 @@ class EventBusTests {
 	void subscribeWhileAnotherThreadPublishesShouldMissNothingAndSeeNothingTwice() throws Exception {
 		int events = 10_000;
 		int[] thresholds = { 1, 100, 2_500, 5_000, 7_500, 9_900 };
-		EventBus bus = new EventBus(2 * events, Long.MAX_VALUE); // everything published stays replayable
+		MemoryEventBus bus = new MemoryEventBus(2 * events, Long.MAX_VALUE); // everything published stays replayable
 		long[] published = new long[events];
 		AtomicInteger count = new AtomicInteger();
 		CountDownLatch[] reached = new CountDownLatch[thresholds.length];
@@ -363,7 +363,7 @@ class EventBusTests {
 	}
 
 	/** Subscribes with the id of the last event the publisher is known to have published, as a reconnect does. */
-	private static Received subscribeMidway(EventBus bus, @Nullable String sessionId, CountDownLatch reached, long[] published,
+	private static Received subscribeMidway(MemoryEventBus bus, @Nullable String sessionId, CountDownLatch reached, long[] published,
 			AtomicInteger count) throws InterruptedException {
 		assertThat(reached.await(30, TimeUnit.SECONDS)).isTrue();
 		int seen = count.get();

@@ -1,0 +1,235 @@
+package dev.arbor.events;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+
+import dev.arbor.session.Json;
+import dev.arbor.storage.postgres.DatabaseNotifications;
+import dev.arbor.storage.postgres.SessionLocks;
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The event bus of the PostgreSQL store: every replica's events go to the {@code arbor_event} table, in the
+ * transaction of the change they announce, and every replica hands them to its own subscribers from there, so a
+ * subscriber on any replica gets every change, in one order, and {@code Last-Event-ID} replays from the table on
+ * any replica, after restarts, for {@code arbor.events.retention}.
+ * <p>
+ * The order: an event is numbered by the id of the transaction that wrote it and its place in it, and delivered
+ * only once no running transaction can still write one below it ({@link EventTable#horizon()}). So ids increase on
+ * every stream, each replica delivers the same events in the same order, and one session's events come in the order
+ * of its changes (they take the session's lock before their transaction gets its id). A commit sends a
+ * {@code NOTIFY}; every replica then reads what is new ({@link DatabaseNotifications}), and also once per tick, for
+ * what it missed.
+ */
+public final class PostgresEventBus implements EventBus {
+
+	static final String CHANNEL = "arbor_events";
+
+	/** The most events read at once. */
+	private static final int BATCH = 500;
+
+	/** How long to wait, between looks, for an older transaction to end before newer events can go out. */
+	private static final long HORIZON_WAIT_MILLIS = 5;
+
+	/** How many times to look before leaving it to the next notification or tick. */
+	private static final int HORIZON_LOOKS = 200;
+
+	private static final long PRUNE_EVERY_NANOS = Duration.ofMinutes(1).toNanos();
+
+	private final EventTable table;
+
+	private final JdbcClient jdbc;
+
+	private final TransactionTemplate transactions;
+
+	private final Duration retention;
+
+	/** Guards the sinks and the cursor: a subscriber's replay and the deliveries after it never overlap. */
+	private final Object lock = new Object();
+
+	private final EventSinks sinks = new EventSinks();
+
+	/** The id of the last event delivered. */
+	private long delivered;
+
+	private long lastPrune = System.nanoTime() - PRUNE_EVERY_NANOS;
+
+	/**
+	 * @param jdbc the database, with its transactions joined
+	 * @param transactions for events published outside a store's transaction (a navigation's)
+	 * @param retention how long events are kept for replay
+	 * @param notifications where this bus hears of new events
+	 */
+	public PostgresEventBus(JdbcClient jdbc, TransactionTemplate transactions, Duration retention,
+			DatabaseNotifications notifications) {
+		this.jdbc = jdbc;
+		this.table = new EventTable(jdbc);
+		this.transactions = transactions;
+		this.retention = retention;
+		this.delivered = this.table.newest(this.table.horizon()); // events before this replica started: replay only
+		notifications.listen(CHANNEL, payload -> deliverNew(), this::catchUp);
+	}
+
+	/**
+	 * Writes the event to the table. In a store's transaction (which holds the session's lock), it commits with the
+	 * change it announces; otherwise in a transaction of its own, under the session's lock.
+	 */
+	@Override
+	public SessionEvent publishRendered(EventType type, String sessionId, String data) {
+		if (TransactionSynchronizationManager.isActualTransactionActive()) {
+			return insert(type, sessionId, data);
+		}
+		SessionEvent event = this.transactions.execute(status -> {
+			SessionLocks.lock(this.jdbc, sessionId);
+			return insert(type, sessionId, data);
+		});
+		return java.util.Objects.requireNonNull(event);
+	}
+
+	@Override
+	public void publishResync(String sessionId, String reason) {
+		publish(EventType.RESYNC, sessionId, Json.newObject().put("reason", reason));
+	}
+
+	@Override
+	public void subscribe(@Nullable String sessionId, @Nullable Long lastEventId, EventSink sink,
+			Consumer<List<SessionEvent>> replay) {
+		synchronized (this.lock) {
+			if (lastEventId == null) {
+				replay.accept(List.of());
+			}
+			else if (lastEventId > this.delivered || lastEventId < this.table.removedUpTo()) {
+				replay.accept(List.of(resync(sessionId, lastEventId)));
+			}
+			else {
+				replay.accept(missed(sessionId, lastEventId));
+			}
+			this.sinks.add(sessionId, sink);
+		}
+	}
+
+	@Override
+	public void unsubscribe(@Nullable String sessionId, EventSink sink) {
+		synchronized (this.lock) {
+			this.sinks.remove(sessionId, sink);
+		}
+	}
+
+	@Override
+	public int subscribers() {
+		synchronized (this.lock) {
+			return this.sinks.size();
+		}
+	}
+
+	/** Hands this replica's subscribers every event that can go out now, in order. */
+	void deliverNew() {
+		for (int look = 0; look < HORIZON_LOOKS; look++) {
+			long horizon = this.table.horizon();
+			List<SessionEvent> events;
+			do {
+				events = this.table.after(this.delivered, horizon, null, BATCH);
+				synchronized (this.lock) {
+					for (SessionEvent event : events) {
+						this.sinks.deliver(event);
+						this.delivered = event.id();
+					}
+				}
+			}
+			while (events.size() == BATCH);
+			if (!this.table.anyAfter(this.delivered)) {
+				return;
+			}
+			pause(); // committed events wait for an older transaction, which is about to end
+		}
+	}
+
+	private void catchUp() {
+		deliverNew();
+		if (System.nanoTime() - this.lastPrune > PRUNE_EVERY_NANOS) {
+			this.lastPrune = System.nanoTime();
+			this.transactions.executeWithoutResult(status -> this.table.removeOlderThan(this.retention));
+		}
+	}
+
+	/** The events after the client's, up to the last delivered here: newer ones reach it as they are delivered. */
+	private List<SessionEvent> missed(@Nullable String sessionId, long lastEventId) {
+		List<SessionEvent> events = new java.util.ArrayList<>();
+		long after = lastEventId;
+		while (true) {
+			List<SessionEvent> batch = this.table.after(after, EventTable.tx(this.delivered) + 1, sessionId, BATCH);
+			for (SessionEvent event : batch) {
+				if (event.id() > this.delivered) {
+					return events;
+				}
+				events.add(event);
+			}
+			if (batch.size() < BATCH) {
+				return events;
+			}
+			after = batch.get(batch.size() - 1).id();
+		}
+	}
+
+	/** Tells one client to refetch: numbered with the last id delivered, so that its next reconnect resumes here. */
+	private SessionEvent resync(@Nullable String sessionId, long lastEventId) {
+		ObjectNode data = Json.newObject()
+			.put("sessionId", sessionId)
+			.put("lastEventId", lastEventId)
+			.put("reason", "replay-unavailable");
+		return new SessionEvent(this.delivered, EventType.RESYNC, sessionId, Json.toString(data));
+	}
+
+	private SessionEvent insert(EventType type, String sessionId, String data) {
+		int seq = nextInTransaction();
+		long tx = this.table.insert(seq, sessionId, type, data);
+		return new SessionEvent(EventTable.id(tx, seq), type, sessionId, data);
+	}
+
+	/** The event's place in the transaction; the first one arranges the {@code NOTIFY} at its commit. */
+	private int nextInTransaction() {
+		Counter counter = (Counter) TransactionSynchronizationManager.getResource(this);
+		if (counter == null) {
+			Counter first = new Counter();
+			TransactionSynchronizationManager.bindResource(this, first);
+			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+
+				@Override
+				public void beforeCommit(boolean readOnly) {
+					PostgresEventBus.this.table.notifyReplicas();
+				}
+
+				@Override
+				public void afterCompletion(int status) {
+					TransactionSynchronizationManager.unbindResourceIfPossible(PostgresEventBus.this);
+				}
+
+			});
+			counter = first;
+		}
+		return counter.next++;
+	}
+
+	private static void pause() {
+		try {
+			Thread.sleep(HORIZON_WAIT_MILLIS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	/** Events written so far in one transaction. */
+	private static final class Counter {
+
+		int next;
+
+	}
+
+}

@@ -1,0 +1,21 @@
+package dev.arbor.storage.postgres;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+/** What points an application context at a database of its own ({@link TestDatabases}). */
+public final class PostgresProperties {
+
+	private PostgresProperties() {
+	}
+
+	/** The PostgreSQL store, on a new database; call from a {@code @DynamicPropertySource}. */
+	public static TestDatabases.Database register(DynamicPropertyRegistry registry) {
+		TestDatabases.Database database = TestDatabases.create();
+		registry.add("arbor.storage.type", () -> "postgres");
+		registry.add("spring.datasource.url", database::url);
+		registry.add("spring.datasource.username", database::user);
+		registry.add("spring.datasource.password", database::password);
+		return database;
+	}
+
+}
