@@ -2,16 +2,24 @@ package dev.arbor.web;
 
 import dev.arbor.storage.postgres.PostgresProperties;
 import dev.arbor.storage.postgres.RequiresPostgres;
+import dev.arbor.storage.postgres.TestDatabases;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-/** {@link NavigationApiTests} on the PostgreSQL store. */
+/** {@link NavigationApiContract} on the PostgreSQL store. */
 @RequiresPostgres
-class PostgresNavigationApiTests extends NavigationApiTests {
+class PostgresNavigationApiTests extends NavigationApiContract {
+
+	static TestDatabases.Database database;
 
 	@DynamicPropertySource
 	static void postgres(DynamicPropertyRegistry registry) {
-		PostgresProperties.register(registry);
+		database = PostgresProperties.register(registry);
+	}
+
+	@Override
+	StoredState stored() {
+		return StoredState.database(database);
 	}
 
 }

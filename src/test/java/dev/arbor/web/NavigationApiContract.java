@@ -1,6 +1,5 @@
 package dev.arbor.web;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -10,7 +9,6 @@ import dev.arbor.session.Json;
 import dev.arbor.summary.BranchSummary;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -19,8 +17,6 @@ import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.client.RestTestClient;
 import tools.jackson.databind.JsonNode;
 
@@ -28,20 +24,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code POST /sessions/{id}/navigate} over HTTP, one test per outcome of docs/SESSION-FORMAT.md §8, with an in-process
- * hook and a summary model whose answers each test sets.
+ * hook and a summary model whose answers each test sets. A contract: {@link FileNavigationApiTests} and
+ * {@link PostgresNavigationApiTests} run it on each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
 @Import({ ScriptedHook.Registered.class, ScriptedSummarizer.Registered.class })
-class NavigationApiTests {
-
-	@TempDir
-	static Path storage;
-
-	@DynamicPropertySource
-	static void storage(DynamicPropertyRegistry registry) {
-		registry.add("arbor.storage.dir", storage::toString);
-	}
+abstract class NavigationApiContract {
 
 	@Autowired
 	RestTestClient client;
@@ -51,6 +40,9 @@ class NavigationApiTests {
 
 	@Autowired
 	ScriptedSummarizer summarizer;
+
+	/** What the store holds, read behind the application's back. */
+	abstract StoredState stored();
 
 	@BeforeEach
 	void reset() {
@@ -134,20 +126,20 @@ class NavigationApiTests {
 	@Test
 	void navigatingToTheLeafShouldChangeNothing() {
 		Chain chain = chain();
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		JsonNode outcome = navigate(chain.sessionId(), Map.of("targetId", chain.a2(), "summarize", true));
 		assertThat(outcome.get("cancelled").asBoolean()).isFalse();
 		assertThat(outcome.get("newLeafId").asString()).isEqualTo(chain.a2());
 		assertThat(outcome.get("oldLeafId").asString()).isEqualTo(chain.a2());
 		assertThat(this.hook.treeCalls).isEmpty();
 		assertThat(this.summarizer.calls).isEmpty();
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
 	void navigatingToAnUnknownEntryShouldBeA404() {
 		Chain chain = chain();
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		JsonNode problem = ApiSessions.problem(this.client.post()
 			.uri("/sessions/{id}/navigate", chain.sessionId())
 			.contentType(MediaType.APPLICATION_JSON)
@@ -156,7 +148,7 @@ class NavigationApiTests {
 		assertThat(problem.get("detail").asString()).isEqualTo("Entry nope1234 not found");
 		assertThat(problem.get("entryId").asString()).isEqualTo("nope1234");
 		assertThat(this.hook.treeCalls).isEmpty();
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
@@ -226,7 +218,7 @@ class NavigationApiTests {
 	void aCancellingHookShouldChangeNothing() {
 		Chain chain = chain();
 		this.hook.onTree = preparation -> HookAnswer.CANCEL;
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		JsonNode outcome = navigate(chain.sessionId(), Map.of("targetId", chain.u1(), "summarize", true));
 		assertThat(outcome.get("cancelled").asBoolean()).isTrue();
 		assertThat(outcome.get("aborted").asBoolean()).isFalse();
@@ -234,7 +226,7 @@ class NavigationApiTests {
 		assertThat(outcome.get("newLeafId").asString()).isEqualTo(chain.a2());
 		assertThat(outcome.has("context")).isFalse();
 		assertThat(this.summarizer.calls).isEmpty();
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
@@ -281,20 +273,20 @@ class NavigationApiTests {
 	void aFailingModelShouldBeA502AndChangeNothing() {
 		Chain chain = chain();
 		this.summarizer.answer = entries -> CompletableFuture.failedFuture(new IllegalStateException("rate limited"));
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		JsonNode problem = ApiSessions.problem(this.client.post()
 			.uri("/sessions/{id}/navigate", chain.sessionId())
 			.contentType(MediaType.APPLICATION_JSON)
 			.body(Map.of("targetId", chain.a1(), "summarize", true))
 			.exchange(), HttpStatus.BAD_GATEWAY, "summary-failed");
 		assertThat(problem.get("detail").asString()).contains("rate limited");
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
 	void aDryRunShouldEqualWhatTheNavigationThenDoes() {
 		Chain chain = chain();
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		JsonNode preview = ApiSessions.body(this.client.post()
 			.uri("/sessions/{id}/navigate?dryRun=true", chain.sessionId())
 			.contentType(MediaType.APPLICATION_JSON)
@@ -304,7 +296,7 @@ class NavigationApiTests {
 			.isOk()
 			.expectHeader()
 			.valueEquals(HttpHeaders.ETAG, "\"" + chain.a2() + "\""));
-		assertThat(ApiSessions.files(storage)).as("a dry run changes nothing").isEqualTo(before);
+		assertThat(stored().snapshot()).as("a dry run changes nothing").isEqualTo(before);
 		assertThat(this.hook.treeCalls).as("a dry run asks no hook").isEmpty();
 		assertThat(preview.get("targetId").asString()).isEqualTo(chain.u2());
 		assertThat(preview.get("oldLeafId").asString()).isEqualTo(chain.a2());
@@ -341,7 +333,7 @@ class NavigationApiTests {
 	@Test
 	void aStaleIfMatchShouldBeA412AndChangeNothing() {
 		Chain chain = chain();
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		JsonNode problem = ApiSessions.problem(this.client.post()
 			.uri("/sessions/{id}/navigate", chain.sessionId())
 			.header(HttpHeaders.IF_MATCH, "\"" + chain.a1() + "\"")
@@ -350,7 +342,7 @@ class NavigationApiTests {
 			.exchange(), HttpStatus.PRECONDITION_FAILED, "leaf-moved");
 		assertThat(problem.get("leafId").asString()).isEqualTo(chain.a2());
 		assertThat(this.hook.treeCalls).isEmpty();
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
@@ -377,7 +369,7 @@ class NavigationApiTests {
 		Chain chain = chain();
 		CompletableFuture<BranchSummary> stalled = new CompletableFuture<>();
 		this.summarizer.answer = entries -> stalled;
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		CompletableFuture<JsonNode> navigation = CompletableFuture.supplyAsync(() -> navigate(chain.sessionId(),
 				Map.of("targetId", chain.a1(), "summarize", true, "requestId", "nav-stalled")));
 		awaitCalls();
@@ -397,7 +389,7 @@ class NavigationApiTests {
 		assertThat(outcome.get("aborted").asBoolean()).isTrue();
 		assertThat(outcome.get("newLeafId").asString()).isEqualTo(chain.a2());
 		assertThat(stalled).as("the model call is cancelled").isCancelled();
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
