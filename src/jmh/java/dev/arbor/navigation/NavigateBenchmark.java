@@ -12,6 +12,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import dev.arbor.events.EventBus;
+import dev.arbor.events.MemoryEventBus;
 import dev.arbor.events.SessionHooks;
 import dev.arbor.events.StoreEvents;
 import dev.arbor.session.EntryLine;
@@ -76,7 +77,7 @@ public class NavigateBenchmark {
 		this.dir = Files.createTempDirectory("arbor-bench-navigate");
 		BenchSessions.create(this.session, this.dir);
 		this.store = new FileSessionStore(this.dir, FsyncPolicy.ALWAYS, Long.MAX_VALUE, Clock.systemUTC());
-		EventBus bus = new EventBus(1000, REPLAY_BYTES);
+		EventBus bus = new MemoryEventBus(1000, REPLAY_BYTES);
 		this.store.addChangeListener(new StoreEvents(bus));
 		SimpleMeterRegistry meters = new SimpleMeterRegistry();
 		this.navigator = new Navigator(this.store, new SessionGates(), new InFlightNavigations(), bus,

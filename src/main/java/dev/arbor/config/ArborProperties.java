@@ -57,11 +57,15 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * @param tornTailGrace how long a last line without its newline counts as another process's write in progress
 	 * (Arbor appends nothing after it meanwhile); one that stays so longer is a crash remnant, repaired on the next
 	 * write with a backup
+	 * @param navigationLease with the PostgreSQL store, how long a navigation holds its session against other
+	 * instances unless renewed (it is renewed every third of this while the navigation runs): after an instance dies
+	 * mid-navigation, the others' writes to that session wait this long at most
 	 */
 	public record Storage(@DefaultValue("file") @NotNull StorageType type, @DefaultValue("data/sessions") @NotNull Path dir, @DefaultValue("always") @NotNull FsyncPolicy fsync,
 			@Nullable DataSize cacheSize, @Nullable DataSize maxSessionSize, @DefaultValue("true") boolean watch,
 			@DefaultValue("2s") @NotNull @DurationMin(millis = 0) Duration pollInterval,
-			@DefaultValue("3s") @NotNull @DurationMin(millis = 0) Duration tornTailGrace) {
+			@DefaultValue("3s") @NotNull @DurationMin(millis = 0) Duration tornTailGrace,
+			@DefaultValue("15s") @NotNull @DurationMin(seconds = 1) Duration navigationLease) {
 
 		public Storage {
 			cacheSize = (cacheSize != null) ? cacheSize : HeapShares.percent(HeapShares.CACHE_PERCENT);

@@ -37,14 +37,14 @@ class PostgresStorageConfiguration {
 	/** This process among the replicas: what a navigation's lease names. */
 	private final String replicaId = UUID.randomUUID().toString();
 
-	@Bean
+	@Bean(destroyMethod = "close")
 	@DependsOnDatabaseInitialization
 	PostgresSessionStore sessionStore(JdbcTemplate jdbc, PlatformTransactionManager transactions,
-			ArborProperties properties, Clock clock, MeterRegistry meters) {
+			ArborProperties properties, Clock clock, MeterRegistry meters, DatabaseNotifications notifications) {
 		ArborProperties.Storage storage = properties.storage();
 		PostgresSessionStore store = new PostgresSessionStore(jdbc, transactions, this.replicaId,
 				storage.cacheSize().toBytes(), storage.maxSessionSize().toBytes(), clock,
-				new MicrometerStorageMetrics(meters));
+				new MicrometerStorageMetrics(meters), notifications, storage.navigationLease());
 		Gauge.builder("arbor.sessions.loaded", store, PostgresSessionStore::loadedSessions)
 			.description("Sessions held in memory")
 			.register(meters);

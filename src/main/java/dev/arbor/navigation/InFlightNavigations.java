@@ -38,15 +38,13 @@ public class InFlightNavigations {
 	}
 
 	/**
-	 * Aborts a navigation before it changes the session.
+	 * Aborts a navigation of this instance before it changes the session.
 	 *
-	 * @throws NavigationNotFoundException when none runs under that id, or it is applying its result already
+	 * @return false when none runs here under that id, or it is applying its result already
 	 */
-	public void abort(String sessionId, String requestId) {
+	boolean abort(String sessionId, String requestId) {
 		InFlight navigation = this.running.get(new Key(sessionId, requestId));
-		if (navigation == null || !navigation.abort()) {
-			throw new NavigationNotFoundException(sessionId, requestId);
-		}
+		return navigation != null && navigation.abort();
 	}
 
 	private record Key(String sessionId, String requestId) {

@@ -18,6 +18,7 @@ import dev.arbor.session.Json;
 import dev.arbor.session.NavigationPlan;
 import dev.arbor.session.SessionContext;
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.NavigationLease;
 import dev.arbor.storage.SessionStore;
 import dev.arbor.summary.BranchSummarizer;
 import dev.arbor.summary.BranchSummary;
@@ -106,8 +107,14 @@ public class Navigator {
 	private NavigationOutcome navigateGuarded(String sessionId, ExpectedLeaf expected, NavigationRequest request,
 			@Nullable ContextFormat contextFormat, InFlightNavigations.InFlight navigation) {
 		try {
-			return this.gates.exclusive(sessionId, navigation.aborted(),
-					() -> navigateAlone(sessionId, expected, request, contextFormat, navigation));
+			return this.gates.exclusive(sessionId, navigation.aborted(), () -> {
+				// Other instances sharing the store wait too; an abort sent to one of them reaches this navigation.
+				try (NavigationLease lease = this.store.holdForNavigation(sessionId, request.requestId(),
+						navigation.aborted())) {
+					lease.aborted().thenRun(navigation::abort);
+					return navigateAlone(sessionId, expected, request, contextFormat, navigation);
+				}
+			});
 		}
 		catch (CancellationException ex) {
 			return NavigationOutcome.cancelled(this.store.get(sessionId).leafId(), true);
@@ -227,10 +234,16 @@ public class Navigator {
 		return (format == ContextFormat.LLM) ? context.forModel() : context;
 	}
 
-	/** Aborts the navigation running under the client's id. */
+	/**
+	 * Aborts the navigation running under the client's id, on this instance or on another that shares the store.
+	 *
+	 * @throws NavigationNotFoundException when none runs under that id, or it is applying its result already
+	 */
 	public void abort(String sessionId, String requestId) {
 		this.store.get(sessionId);
-		this.inFlight.abort(sessionId, requestId);
+		if (!this.inFlight.abort(sessionId, requestId) && !this.store.abortNavigation(sessionId, requestId)) {
+			throw new NavigationNotFoundException(sessionId, requestId);
+		}
 	}
 
 }

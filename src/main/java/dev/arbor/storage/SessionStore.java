@@ -1,6 +1,7 @@
 package dev.arbor.storage;
 
 import java.util.List;
+import java.util.concurrent.Future;
 import java.util.function.Function;
 
 import dev.arbor.session.EntryLine;
@@ -76,6 +77,27 @@ public interface SessionStore {
 	 * @throws SessionNotFoundException when there is no such session
 	 */
 	SessionWatch watch(String sessionId);
+
+	/**
+	 * Holds a session for a navigation against the writes of other instances that share the store, waiting while
+	 * another instance's navigation holds it. This instance's own writes are kept out by its gates.
+	 *
+	 * @param requestId the client's id for the navigation, by which another instance can abort it
+	 * @param abort when done while waiting, gives up
+	 * @throws java.util.concurrent.CancellationException when aborted while waiting
+	 */
+	default NavigationLease holdForNavigation(String sessionId, @Nullable String requestId, Future<?> abort) {
+		return NavigationLease.LOCAL;
+	}
+
+	/**
+	 * Asks the instance that runs a navigation under this id to abort it.
+	 *
+	 * @return whether another instance runs one (it stops unless it is applying its result already)
+	 */
+	default boolean abortNavigation(String sessionId, String requestId) {
+		return false;
+	}
 
 	/** Registers a listener for every later change of any session (see {@link SessionChange}). */
 	void addChangeListener(SessionChangeListener listener);

@@ -1,10 +1,12 @@
 package dev.arbor.storage.postgres;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Future;
 import java.util.function.Function;
 
 import dev.arbor.session.EntryLine;
@@ -21,6 +23,7 @@ import dev.arbor.storage.ExpectedLeaf;
 import dev.arbor.storage.FileLines;
 import dev.arbor.storage.InvalidSessionFileException;
 import dev.arbor.storage.LoadedSession;
+import dev.arbor.storage.NavigationLease;
 import dev.arbor.storage.SessionChange;
 import dev.arbor.storage.SessionChange.Origin;
 import dev.arbor.storage.SessionChangeListener;
@@ -36,6 +39,7 @@ import dev.arbor.storage.StorageMetrics;
 import dev.arbor.storage.UnreadableSession;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
@@ -53,7 +57,7 @@ import tools.jackson.databind.node.ObjectNode;
  * data source commits with the change, or not at all. Other replicas' changes reach this one through the events
  * table (see {@code PostgresEventBus}), not through the listeners.
  */
-public final class PostgresSessionStore implements SessionStore {
+public final class PostgresSessionStore implements SessionStore, AutoCloseable {
 
 	/** How long a write waits between looks while a navigation on another replica holds the session. */
 	private static final long LEASE_POLL_MILLIS = 20;
@@ -72,6 +76,8 @@ public final class PostgresSessionStore implements SessionStore {
 
 	private final List<SessionChangeListener> listeners = new CopyOnWriteArrayList<>();
 
+	private final NavigationLeases leases;
+
 	/**
 	 * @param jdbc the database
 	 * @param transactionManager its transactions
@@ -80,11 +86,17 @@ public final class PostgresSessionStore implements SessionStore {
 	 * @param maxSessionBytes the most a session may grow to by Arbor's writes (it is held in memory whole)
 	 * @param clock the time of new entries and sessions
 	 * @param metrics told of appends
+	 * @param notifications where aborts from other replicas arrive
+	 * @param leaseDuration how long a navigation's hold on its session lasts unless renewed (a replica that dies
+	 * lets go of its sessions after this)
 	 */
 	public PostgresSessionStore(JdbcTemplate jdbc, PlatformTransactionManager transactionManager, String replicaId,
-			long cacheBudgetBytes, long maxSessionBytes, InstantSource clock, StorageMetrics metrics) {
+			long cacheBudgetBytes, long maxSessionBytes, InstantSource clock, StorageMetrics metrics,
+			DatabaseNotifications notifications, Duration leaseDuration) {
 		this.table = new SessionTable(jdbc, replicaId);
 		this.transactions = new TransactionTemplate(transactionManager);
+		this.leases = new NavigationLeases(JdbcClient.create(jdbc), this.transactions, replicaId, leaseDuration,
+				notifications);
 		TransactionTemplate readOnly = new TransactionTemplate(transactionManager);
 		readOnly.setReadOnly(true);
 		this.cache = new SessionCache(this.table, readOnly, cacheBudgetBytes);
@@ -231,6 +243,22 @@ public final class PostgresSessionStore implements SessionStore {
 		row(sessionId);
 		return () -> {
 		};
+	}
+
+	@Override
+	public NavigationLease holdForNavigation(String sessionId, @Nullable String requestId, Future<?> abort) {
+		return this.leases.hold(sessionId, requestId, abort);
+	}
+
+	@Override
+	public boolean abortNavigation(String sessionId, String requestId) {
+		return this.leases.requestAbort(sessionId, requestId);
+	}
+
+	/** Stops renewing leases: they expire, and other replicas go on. */
+	@Override
+	public void close() {
+		this.leases.close();
 	}
 
 	/** Trees this replica holds. */
