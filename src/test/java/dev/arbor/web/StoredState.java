@@ -12,8 +12,10 @@ import java.sql.SQLException;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.arbor.session.Json;
 import dev.arbor.storage.postgres.TestDatabases;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 /**
  * What a store holds, read behind the application's back: for the API contracts that run on both stores, to show
@@ -26,6 +28,12 @@ interface StoredState {
 
 	/** The session as a file would hold it: its title slot (if any), header and entries, each line with its newline. */
 	byte[] sessionBytes(String sessionId);
+
+	/**
+	 * The leaf the store has recorded for a session ({@code null} for "before the first entry"): read from the store,
+	 * it shows that a leaf move was persisted and not only cached. Fails if the store records none.
+	 */
+	@Nullable String leafId(String sessionId);
 
 	/** The file store's directory: every file with its content. */
 	static StoredState files(Path storage) {
@@ -40,6 +48,23 @@ interface StoredState {
 			public byte[] sessionBytes(String sessionId) {
 				try {
 					return java.nio.file.Files.readAllBytes(ApiSessions.file(storage, sessionId));
+				}
+				catch (java.io.IOException ex) {
+					throw new java.io.UncheckedIOException(ex);
+				}
+			}
+
+			/** The file store records a moved leaf in the session file's {@code .leaf} sidecar. */
+			@Override
+			public @Nullable String leafId(String sessionId) {
+				Path session = ApiSessions.file(storage, sessionId);
+				Path sidecar = session.resolveSibling(session.getFileName() + ".leaf");
+				try {
+					JsonNode recorded = Json.MAPPER.readTree(java.nio.file.Files.readAllBytes(sidecar));
+					if (!recorded.has("leafId")) {
+						throw new IllegalStateException(sidecar + " records no leaf: " + recorded);
+					}
+					return recorded.get("leafId").isNull() ? null : recorded.get("leafId").asString();
 				}
 				catch (java.io.IOException ex) {
 					throw new java.io.UncheckedIOException(ex);
@@ -122,6 +147,23 @@ interface StoredState {
 				throw new IllegalStateException(ex);
 			}
 			return bytes.toByteArray();
+		}
+
+		@Override
+		public @Nullable String leafId(String sessionId) {
+			try (Connection connection = connect();
+					PreparedStatement statement = connection.prepareStatement("SELECT leaf_id FROM arbor_session WHERE id = ?")) {
+				statement.setString(1, sessionId);
+				try (ResultSet result = statement.executeQuery()) {
+					if (!result.next()) {
+						throw new IllegalStateException("No session " + sessionId + " in the database");
+					}
+					return result.getString(1);
+				}
+			}
+			catch (SQLException ex) {
+				throw new IllegalStateException(ex);
+			}
 		}
 
 		private Connection connect() throws SQLException {

@@ -1,10 +1,8 @@
 package dev.arbor.web;
 
-import java.nio.file.Path;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -12,28 +10,24 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.client.RestTestClient;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code /sessions/{id}/leaf} and {@code /branch-summaries} over HTTP (docs/API.md, Leaf and labels; docs/SESSION-FORMAT.md §5). */
+/**
+ * {@code /sessions/{id}/leaf} and {@code /branch-summaries} over HTTP (docs/API.md, Leaf and labels; docs/SESSION-FORMAT.md
+ * §5). A contract: {@link FileLeafApiTests} and {@link PostgresLeafApiTests} run it on each store.
+ */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
-class LeafApiTests {
-
-	@TempDir
-	static Path storage;
-
-	@DynamicPropertySource
-	static void storage(DynamicPropertyRegistry registry) {
-		registry.add("arbor.storage.dir", storage::toString);
-	}
+abstract class LeafApiContract {
 
 	@Autowired
 	RestTestClient client;
+
+	/** What the store holds, read behind the application's back. */
+	abstract StoredState stored();
 
 	@Test
 	void getLeafShouldAnswerTheLeafWithItAsETag() {
@@ -75,8 +69,7 @@ class LeafApiTests {
 			.valueEquals(HttpHeaders.ETAG, "\"" + first + "\"")
 			.expectBody()
 			.json("{\"leafId\":\"" + first + "\"}");
-		assertThat(storage.resolve(ApiSessions.file(storage, sessionId).getFileName() + ".leaf")).content()
-			.contains("\"leafId\":\"" + first + "\"");
+		assertThat(stored().leafId(sessionId)).isEqualTo(first);
 		String sibling = ApiSessions.appendAssistant(this.client, sessionId, "another answer");
 		JsonNode entry = ApiSessions.body(this.client.get()
 			.uri("/sessions/{id}/entries/{entryId}", sessionId, first)
@@ -111,7 +104,7 @@ class LeafApiTests {
 		String sessionId = ApiSessions.create(this.client);
 		String first = ApiSessions.appendUser(this.client, sessionId, "one");
 		String second = ApiSessions.appendAssistant(this.client, sessionId, "two");
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		this.client.put()
 			.uri("/sessions/{id}/leaf", sessionId)
 			.header(HttpHeaders.IF_MATCH, "\"" + first + "\"")
@@ -131,7 +124,7 @@ class LeafApiTests {
 			.isEqualTo(second)
 			.jsonPath("$.sessionId")
 			.isEqualTo(sessionId);
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test

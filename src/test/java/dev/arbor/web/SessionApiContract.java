@@ -1,10 +1,6 @@
 package dev.arbor.web;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -16,7 +12,6 @@ import dev.arbor.TestSessions;
 import dev.arbor.session.Json;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -26,8 +21,6 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.client.EntityExchangeResult;
 import org.springframework.test.web.servlet.client.RestTestClient;
 import tools.jackson.databind.JsonNode;
@@ -35,10 +28,13 @@ import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Sessions as wholes over HTTP (docs/API.md, Sessions): create, list, get, delete, import, export. */
+/**
+ * Sessions as wholes over HTTP (docs/API.md, Sessions): create, list, get, delete, import, export. A contract:
+ * {@link FileSessionApiTests} and {@link PostgresSessionApiTests} run it on each store.
+ */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
-class SessionApiTests {
+abstract class SessionApiContract {
 
 	private static final String PROBLEMS = "https://arbor.dev/problems/";
 
@@ -48,16 +44,11 @@ class SessionApiTests {
 
 	private static final String TIMESTAMP = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
 
-	@TempDir
-	static Path storage;
-
-	@DynamicPropertySource
-	static void storage(DynamicPropertyRegistry registry) {
-		registry.add("arbor.storage.dir", storage::toString);
-	}
-
 	@Autowired
 	RestTestClient client;
+
+	/** What the store holds, read behind the application's back. */
+	abstract StoredState stored();
 
 	/** Both test sessions hold the same session id: each test that imports one starts without it. */
 	@AfterEach
@@ -93,7 +84,7 @@ class SessionApiTests {
 		assertThat(session.get("header")).isEqualTo(json("{\"type\":\"session\",\"version\":3,\"id\":\"" + id
 				+ "\",\"timestamp\":\"" + createdAt
 				+ "\",\"cwd\":\"/home/me/project\",\"title\":\"Fix the flaky test\",\"parentSession\":\"/old/session.jsonl\"}"));
-		assertThat(lines(ApiSessions.file(storage, id))).containsExactly(session.get("header"));
+		assertThat(lines(stored().sessionBytes(id))).containsExactly(session.get("header"));
 	}
 
 	@Test
@@ -160,21 +151,6 @@ class SessionApiTests {
 	}
 
 	@Test
-	void listSessionsShouldFindFilesOthersAddedAndReportThoseThatAreNoSessions() throws IOException {
-		Path dropped = Files.createDirectories(storage.resolve("dropped-" + uniqueCwd().replace('/', '-')));
-		TestSessions.copy(TestSessions.PI_V1, dropped);
-		Files.writeString(dropped.resolve("notes.jsonl"), "just some notes\n");
-		byte[] notes = Files.readAllBytes(dropped.resolve("notes.jsonl"));
-		JsonNode page = list("/sessions");
-		assertThat(ids(page.get("items"))).contains(testSessionId());
-		String name = storage.relativize(dropped.resolve("notes.jsonl")).toString();
-		assertThat(page.get("unreadable").toString()).contains("{\"file\":\"" + name + "\",\"reason\":");
-		assertThat(dropped.resolve("notes.jsonl")).hasBinaryContent(notes);
-		Files.delete(dropped.resolve("notes.jsonl"));
-		assertThat(list("/sessions").get("unreadable").toString()).doesNotContain(name);
-	}
-
-	@Test
 	void listSessionsWhenCursorIsEmptyShouldStartAtTheFirstPage() {
 		String cwd = uniqueCwd();
 		String only = create(cwd);
@@ -183,7 +159,7 @@ class SessionApiTests {
 
 	@Test
 	void createSessionWhenNoAcceptableResponseShouldReturn406AndWriteNothing() {
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		this.client.post()
 			.uri("/sessions")
 			.accept(MediaType.parseMediaType("text/csv"))
@@ -196,7 +172,7 @@ class SessionApiTests {
 			.doesNotExist(HttpHeaders.LOCATION)
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
@@ -354,14 +330,13 @@ class SessionApiTests {
 	}
 
 	@Test
-	void deleteSessionShouldReturn204AndRemoveTheFileAndItsLeafSidecar() {
+	void deleteSessionShouldReturn204AndLeaveNothingOfItStored() {
+		Map<String, String> before = stored().snapshot();
 		String id = create(uniqueCwd());
 		String first = ApiSessions.appendUser(this.client, id, "one");
 		ApiSessions.appendAssistant(this.client, id, "two");
 		moveLeaf(id, first);
-		Path file = ApiSessions.file(storage, id);
-		Path sidecar = file.resolveSibling(file.getFileName() + ".leaf");
-		assertThat(sidecar).exists();
+		assertThat(stored().snapshot()).isNotEqualTo(before);
 		this.client.delete()
 			.uri("/sessions/{id}", id)
 			.exchange()
@@ -369,8 +344,7 @@ class SessionApiTests {
 			.isNoContent()
 			.expectBody()
 			.isEmpty();
-		assertThat(file).doesNotExist();
-		assertThat(sidecar).doesNotExist();
+		assertThat(stored().snapshot()).isEqualTo(before);
 		expectSessionNotFound(this.client.get().uri("/sessions/{id}", id).exchange(), id);
 		assertThat(ids(list("/sessions?limit=1000").get("items"))).doesNotContain(id);
 	}
@@ -394,7 +368,7 @@ class SessionApiTests {
 		String id = create(cwd);
 		String first = ApiSessions.appendUser(this.client, id, "one");
 		String second = ApiSessions.appendAssistant(this.client, id, "two");
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		this.client.delete()
 			.uri("/sessions/{id}", id)
 			.header(HttpHeaders.IF_MATCH, "\"" + first + "\"")
@@ -412,7 +386,7 @@ class SessionApiTests {
 			.isEqualTo(id)
 			.jsonPath("$.leafId")
 			.isEqualTo(second);
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 		assertThat(listIds(cwd)).containsExactly(id);
 		String third = ApiSessions.appendUser(this.client, id, "still here");
 		this.client.get()
@@ -459,7 +433,7 @@ class SessionApiTests {
 		assertThat(session.get("entryCount").asInt()).isEqualTo(132);
 		assertThat(session.get("malformedLines").asInt()).isZero();
 		assertThat(session.get("header")).isEqualTo(fileLines.get(1));
-		assertThat(ApiSessions.file(storage, id)).hasBinaryContent(file);
+		assertThat(stored().sessionBytes(id)).isEqualTo(file);
 	}
 
 	@Test
@@ -472,7 +446,7 @@ class SessionApiTests {
 		assertThat(session.get("header").get("version").asInt()).isEqualTo(3);
 		assertThat(session.get("entryCount").asInt()).isEqualTo(49);
 		assertThat(session.get("malformedLines").asInt()).isZero();
-		List<JsonNode> stored = lines(ApiSessions.file(storage, id));
+		List<JsonNode> stored = lines(stored().sessionBytes(id));
 		assertThat(stored).hasSize(1 + 49);
 		assertThat(stored.get(0).get("version").asInt()).isEqualTo(3);
 		assertThat(session.get("leafId").asString()).isEqualTo(stored.get(stored.size() - 1).get("id").asString());
@@ -499,7 +473,7 @@ class SessionApiTests {
 	void importWhenIdExistsShouldReturn409AndChangeNothing() {
 		String id = testSessionId();
 		importFile(testSession(TestSessions.OMP_V3));
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		this.client.post()
 			.uri("/sessions/import")
 			.contentType(NDJSON)
@@ -516,14 +490,14 @@ class SessionApiTests {
 			.isEqualTo(409)
 			.jsonPath("$.sessionId")
 			.isEqualTo(id);
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
-		assertThat(ApiSessions.file(storage, id)).hasBinaryContent(testSession(TestSessions.OMP_V3));
+		assertThat(stored().snapshot()).isEqualTo(before);
+		assertThat(stored().sessionBytes(id)).isEqualTo(testSession(TestSessions.OMP_V3));
 	}
 
 	@Test
 	void importWhenIdIsThatOfASessionCreatedHereShouldReturn409() {
 		String id = create(uniqueCwd());
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		this.client.post()
 			.uri("/sessions/import")
 			.contentType(NDJSON)
@@ -534,14 +508,14 @@ class SessionApiTests {
 			.expectBody()
 			.jsonPath("$.type")
 			.isEqualTo(PROBLEMS + "session-exists");
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@ParameterizedTest
 	@ValueSource(strings = { "hello world\n", "{\"type\":\"message\",\"id\":\"a1b2c3d4\",\"parentId\":null}\n",
 			"{\"type\":\"session\",\"version\":3,\"timestamp\":\"2025-11-20T23:33:01.550Z\"}\n", "[1,2,3]\n" })
 	void importWhenBodyIsNotASessionFileShouldReturn400AndWriteNothing(String body) {
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		this.client.post()
 			.uri("/sessions/import")
 			.contentType(NDJSON)
@@ -554,12 +528,12 @@ class SessionApiTests {
 			.expectBody()
 			.jsonPath("$.type")
 			.isEqualTo(PROBLEMS + "invalid-session-file");
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
 	void importWhenBodyIsEmptyShouldReturn400AndWriteNothing() {
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		this.client.post()
 			.uri("/sessions/import")
 			.contentType(NDJSON)
@@ -569,13 +543,13 @@ class SessionApiTests {
 			.isBadRequest()
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
 	void importWhenLinesAreMalformedShouldReturn400ListingThemAndWriteNothing() {
 		String id = "malformed-" + UUID.randomUUID();
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		JsonNode problem = ApiSessions.body(this.client.post()
 			.uri("/sessions/import")
 			.contentType(NDJSON)
@@ -589,7 +563,7 @@ class SessionApiTests {
 		List<Integer> lineNumbers = new ArrayList<>();
 		problem.get("malformedLines").forEach(line -> lineNumbers.add(line.get("lineNumber").asInt()));
 		assertThat(lineNumbers).containsExactly(3, 5);
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 		this.client.get().uri("/sessions/{id}", id).exchange().expectStatus().isNotFound();
 	}
 
@@ -615,7 +589,7 @@ class SessionApiTests {
 
 	@Test
 	void importWhenContentTypeIsJsonShouldReturn415AndWriteNothing() {
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		this.client.post()
 			.uri("/sessions/import")
 			.contentType(MediaType.APPLICATION_JSON)
@@ -630,7 +604,7 @@ class SessionApiTests {
 			.isEqualTo(PROBLEMS + "unsupported-media-type")
 			.jsonPath("$.status")
 			.isEqualTo(415);
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
@@ -724,7 +698,7 @@ class SessionApiTests {
 			.returnResult()
 			.getResponseBody();
 		assertThat(lines(exported)).containsExactly(lines(empty).get(0), first, second);
-		assertThat(exported).isEqualTo(bytes(ApiSessions.file(storage, id)));
+		assertThat(exported).isEqualTo(stored().sessionBytes(id));
 	}
 
 	@Test
@@ -743,7 +717,7 @@ class SessionApiTests {
 		assertThatIsAnEmptySession(session);
 		assertThat(session.get("header")).isEqualTo(json("{\"type\":\"session\",\"version\":3,\"id\":\"" + id
 				+ "\",\"timestamp\":\"" + session.get("createdAt").asString() + "\",\"cwd\":\"\"}"));
-		assertThat(lines(ApiSessions.file(storage, id))).containsExactly(session.get("header"));
+		assertThat(lines(stored().sessionBytes(id))).containsExactly(session.get("header"));
 	}
 
 	private static void assertThatIsAnEmptySession(JsonNode session) {
@@ -754,7 +728,7 @@ class SessionApiTests {
 		assertThat(session.get("malformedLines").asInt()).isZero();
 	}
 
-	private void expectSessionNotFound(RestTestClient.ResponseSpec response, String id) {
+	void expectSessionNotFound(RestTestClient.ResponseSpec response, String id) {
 		response.expectStatus()
 			.isNotFound()
 			.expectHeader()
@@ -772,7 +746,7 @@ class SessionApiTests {
 	 * A new session in {@code cwd}; returns once the clock has moved past its creation, so that sessions created
 	 * one after another have distinct times and the listing's order is theirs.
 	 */
-	private String create(String cwd) {
+	String create(String cwd) {
 		JsonNode session = ApiSessions.body(this.client.post()
 			.uri("/sessions")
 			.contentType(MediaType.APPLICATION_JSON)
@@ -808,7 +782,7 @@ class SessionApiTests {
 			.getResponseBody();
 	}
 
-	private void moveLeaf(String id, String entryId) {
+	void moveLeaf(String id, String entryId) {
 		this.client.put()
 			.uri("/sessions/{id}/leaf", id)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -818,7 +792,7 @@ class SessionApiTests {
 			.isOk();
 	}
 
-	private JsonNode list(String uri, Object... variables) {
+	JsonNode list(String uri, Object... variables) {
 		return ApiSessions.body(this.client.get()
 			.uri(uri, variables)
 			.exchange()
@@ -832,7 +806,7 @@ class SessionApiTests {
 		return ids(list("/sessions?cwd={cwd}", cwd).get("items"));
 	}
 
-	private static List<String> ids(JsonNode sessions) {
+	static List<String> ids(JsonNode sessions) {
 		List<String> ids = new ArrayList<>();
 		sessions.forEach(session -> ids.add(session.get("id").asString()));
 		return ids;
@@ -846,7 +820,7 @@ class SessionApiTests {
 		return ids;
 	}
 
-	private static String uniqueCwd() {
+	static String uniqueCwd() {
 		return "/work/" + UUID.randomUUID();
 	}
 
@@ -859,25 +833,12 @@ class SessionApiTests {
 				+ "{\"type\":\"message\",\"id\":\"c3d4";
 	}
 
-	private static String testSessionId() {
+	static String testSessionId() {
 		return TestSessions.SESSION_ID;
 	}
 
 	private static byte[] testSession(String name) {
 		return TestSessions.bytes(name);
-	}
-
-	private static byte[] bytes(Path file) {
-		try {
-			return Files.readAllBytes(file);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private static List<JsonNode> lines(Path file) {
-		return lines(bytes(file));
 	}
 
 	/** Every non-blank line of a JSONL file, parsed. */

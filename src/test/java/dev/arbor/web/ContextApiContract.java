@@ -3,7 +3,6 @@ package dev.arbor.web;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +13,6 @@ import dev.arbor.TestSessions;
 import dev.arbor.session.Json;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -22,8 +20,6 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.json.JsonCompareMode;
 import org.springframework.test.web.servlet.client.RestTestClient;
 import tools.jackson.databind.JsonNode;
@@ -32,11 +28,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code GET /sessions/{id}/context} over HTTP (docs/API.md, Context; docs/SESSION-FORMAT.md §7): the state tracked along the
- * path, the messages with compactions, branch summaries and custom messages, the model view, and the omp fixture.
+ * path, the messages with compactions, branch summaries and custom messages, the model view, and the omp fixture. A
+ * contract: {@link FileContextApiTests} and {@link PostgresContextApiTests} run it on each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
-class ContextApiTests {
+abstract class ContextApiContract {
 
 	/** The header id of {@link Fixtures#OMP_V3}, under which the import stores it. */
 	private static final String OMP_ID = "d703a1a9-1b7b-4fb1-b512-c9738b1fe617";
@@ -48,14 +45,6 @@ class ContextApiTests {
 	private static final String TEST_SESSION_LEAF = "992acf8d";
 
 	private static final MediaType NDJSON = MediaType.parseMediaType("application/x-ndjson");
-
-	@TempDir
-	static Path storage;
-
-	@DynamicPropertySource
-	static void storage(DynamicPropertyRegistry registry) {
-		registry.add("arbor.storage.dir", storage::toString);
-	}
 
 	@Autowired
 	RestTestClient client;
@@ -402,12 +391,12 @@ class ContextApiTests {
 		return sessionId;
 	}
 
-	/** The omp fixture, imported unchanged once per storage directory; tests only read it. */
+	/** The omp fixture, imported unchanged once per store; tests only read it. */
 	private void importOmpFixture() {
 		ApiSessions.importOnce(this.client, OMP_ID, Fixtures.bytes(Fixtures.OMP_V3));
 	}
 
-	/** The omp test session, imported unchanged once per storage directory; tests only read it. */
+	/** The omp test session, imported unchanged once per store; tests only read it. */
 	private void importOmpTestSession() {
 		ApiSessions.importOnce(this.client, TestSessions.SESSION_ID, TestSessions.bytes(TestSessions.OMP_V3));
 	}
