@@ -1,6 +1,5 @@
 package dev.arbor.web;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -12,7 +11,6 @@ import dev.arbor.Fixtures;
 import dev.arbor.TestSessions;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -20,8 +18,6 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.json.JsonCompareMode;
 import org.springframework.test.web.servlet.client.RestTestClient;
 import tools.jackson.databind.JsonNode;
@@ -30,11 +26,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code GET /sessions/{id}/tree} and {@code /tree/rows} over HTTP (docs/API.md, Tree; docs/SESSION-FORMAT.md §4 and §10), on
- * sessions imported from hand-written JSONL (fixed ids, timestamps and branches) and on the oh-my-pi fixture.
+ * sessions imported from hand-written JSONL (fixed ids, timestamps and branches) and on the oh-my-pi fixture. A contract:
+ * {@link FileTreeApiTests} and {@link PostgresTreeApiTests} run it on each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
-class TreeApiTests {
+abstract class TreeApiContract {
 
 	/** The header id of {@link Fixtures#OMP_V3}, under which the import stores it. */
 	private static final String OMP_ID = "d703a1a9-1b7b-4fb1-b512-c9738b1fe617";
@@ -49,16 +46,11 @@ class TreeApiTests {
 
 	private static final String TOOL_CALL = "{'type':'toolCall','id':'call1','name':'read','arguments':{'path':'src/loader.ts'}}";
 
-	@TempDir
-	static Path storage;
-
-	@DynamicPropertySource
-	static void storage(DynamicPropertyRegistry registry) {
-		registry.add("arbor.storage.dir", storage::toString);
-	}
-
 	@Autowired
 	RestTestClient client;
+
+	/** What the store holds, read behind the application's back. */
+	abstract StoredState stored();
 
 	// getTree (§4)
 
@@ -585,12 +577,12 @@ class TreeApiTests {
 		return sessionId;
 	}
 
-	/** The omp fixture, imported unchanged once per storage directory; tests only read it. */
+	/** The omp fixture, imported unchanged once per store; tests only read it. */
 	private void importOmpFixture() {
 		ApiSessions.importOnce(this.client, OMP_ID, Fixtures.bytes(Fixtures.OMP_V3));
 	}
 
-	/** The omp test session, imported unchanged once per storage directory; tests only read it. */
+	/** The omp test session, imported unchanged once per store; tests only read it. */
 	private void importOmpTestSession() {
 		ApiSessions.importOnce(this.client, TestSessions.SESSION_ID, TestSessions.bytes(TestSessions.OMP_V3));
 	}

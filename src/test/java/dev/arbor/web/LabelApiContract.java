@@ -1,12 +1,10 @@
 package dev.arbor.web;
 
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
 
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -14,8 +12,6 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.json.JsonCompareMode;
 import org.springframework.test.web.servlet.client.RestTestClient;
 import tools.jackson.databind.JsonNode;
@@ -24,24 +20,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code /sessions/{id}/labels} over HTTP (docs/API.md, Leaf and labels; docs/SESSION-FORMAT.md §4 and §5): reading the resolved
- * labels, and setting or clearing one, which appends a {@code label} entry that becomes the leaf.
+ * labels, and setting or clearing one, which appends a {@code label} entry that becomes the leaf. A contract:
+ * {@link FileLabelApiTests} and {@link PostgresLabelApiTests} run it on each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
-class LabelApiTests {
+abstract class LabelApiContract {
 
 	private static final MediaType NDJSON = MediaType.parseMediaType("application/x-ndjson");
 
-	@TempDir
-	static Path storage;
-
-	@DynamicPropertySource
-	static void storage(DynamicPropertyRegistry registry) {
-		registry.add("arbor.storage.dir", storage::toString);
-	}
-
 	@Autowired
 	RestTestClient client;
+
+	/** What the store holds, read behind the application's back. */
+	abstract StoredState stored();
 
 	// Reading
 
@@ -212,7 +204,7 @@ class LabelApiTests {
 	void setLabelWhenEntryIsUnknownShouldReturn404AndWriteNothing() {
 		String sessionId = ApiSessions.create(this.client);
 		String first = ApiSessions.appendUser(this.client, sessionId, "one");
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		JsonNode problem = ApiSessions.problem(this.client.put()
 			.uri("/sessions/{id}/labels/{entryId}", sessionId, "deadbeef")
 			.contentType(MediaType.APPLICATION_JSON)
@@ -221,7 +213,7 @@ class LabelApiTests {
 		assertThat(problem.get("detail").asString()).isEqualTo("Entry deadbeef not found");
 		assertThat(problem.get("entryId").asString()).isEqualTo("deadbeef");
 		assertThat(problem.get("sessionId").asString()).isEqualTo(sessionId);
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 		assertThat(leaf(sessionId)).isEqualTo(first);
 	}
 
@@ -229,10 +221,10 @@ class LabelApiTests {
 	void clearLabelWhenEntryIsUnknownShouldReturn404AndWriteNothing() {
 		String sessionId = ApiSessions.create(this.client);
 		ApiSessions.appendUser(this.client, sessionId, "one");
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		ApiSessions.problem(this.client.delete().uri("/sessions/{id}/labels/{entryId}", sessionId, "deadbeef").exchange(),
 				HttpStatus.NOT_FOUND, "entry-not-found");
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
@@ -248,7 +240,7 @@ class LabelApiTests {
 	void setLabelWhenLabelIsMissingShouldReturn400NamingTheField() {
 		String sessionId = ApiSessions.create(this.client);
 		String first = ApiSessions.appendUser(this.client, sessionId, "one");
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		for (String body : new String[] { "{}", "{\"label\":null}" }) {
 			JsonNode problem = ApiSessions.problem(this.client.put()
 				.uri("/sessions/{id}/labels/{entryId}", sessionId, first)
@@ -258,14 +250,14 @@ class LabelApiTests {
 			assertThat(problem.get("field").asString()).as(body).isEqualTo("label");
 			assertThat(problem.get("detail").asString()).as(body).contains("label");
 		}
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
 	void setLabelWhenLabelIsNotAStringShouldReturn400NamingTheField() {
 		String sessionId = ApiSessions.create(this.client);
 		String first = ApiSessions.appendUser(this.client, sessionId, "one");
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		for (String body : new String[] { "{\"label\":5}", "{\"label\":true}", "{\"label\":[\"x\"]}" }) {
 			JsonNode problem = ApiSessions.problem(this.client.put()
 				.uri("/sessions/{id}/labels/{entryId}", sessionId, first)
@@ -274,7 +266,7 @@ class LabelApiTests {
 				.exchange(), HttpStatus.BAD_REQUEST, "invalid-field");
 			assertThat(problem.get("field").asString()).as(body).isEqualTo("label");
 		}
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
@@ -293,7 +285,7 @@ class LabelApiTests {
 		String sessionId = ApiSessions.create(this.client);
 		String first = ApiSessions.appendUser(this.client, sessionId, "one");
 		String second = ApiSessions.appendAssistant(this.client, sessionId, "two");
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		RestTestClient.ResponseSpec response = this.client.put()
 			.uri("/sessions/{id}/labels/{entryId}", sessionId, first)
 			.header(HttpHeaders.IF_MATCH, "\"" + first + "\"")
@@ -303,7 +295,7 @@ class LabelApiTests {
 		JsonNode problem = ApiSessions.problem(response, HttpStatus.PRECONDITION_FAILED, "leaf-moved");
 		response.expectHeader().valueEquals(HttpHeaders.ETAG, "\"" + second + "\"");
 		assertThat(problem.get("leafId").asString()).isEqualTo(second);
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 		assertThat(labels(sessionId).isEmpty()).isTrue();
 	}
 
@@ -312,12 +304,12 @@ class LabelApiTests {
 		String sessionId = ApiSessions.create(this.client);
 		String first = ApiSessions.appendUser(this.client, sessionId, "one");
 		setLabel(sessionId, first, "{\"label\":\"keep\"}");
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		ApiSessions.problem(this.client.delete()
 			.uri("/sessions/{id}/labels/{entryId}", sessionId, first)
 			.header(HttpHeaders.IF_MATCH, "\"" + first + "\"")
 			.exchange(), HttpStatus.PRECONDITION_FAILED, "leaf-moved");
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 		assertThat(labels(sessionId).get(first).asString()).isEqualTo("keep");
 	}
 

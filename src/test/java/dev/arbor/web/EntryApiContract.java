@@ -1,10 +1,6 @@
 package dev.arbor.web;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,7 +13,6 @@ import dev.arbor.TestSessions;
 import dev.arbor.session.Json;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -25,8 +20,6 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.json.JsonCompareMode;
 import org.springframework.test.web.servlet.client.EntityExchangeResult;
 import org.springframework.test.web.servlet.client.RestTestClient;
@@ -35,10 +28,13 @@ import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Entries and paths over HTTP (docs/API.md, Entries; docs/SESSION-FORMAT.md §4). */
+/**
+ * Entries and paths over HTTP (docs/API.md, Entries; docs/SESSION-FORMAT.md §4). A contract: {@link FileEntryApiTests}
+ * and {@link PostgresEntryApiTests} run it on each store.
+ */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
-class EntryApiTests {
+abstract class EntryApiContract {
 
 	private static final String PROBLEMS = "https://arbor.dev/problems/";
 
@@ -46,16 +42,11 @@ class EntryApiTests {
 
 	private static final String TIMESTAMP = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
 
-	@TempDir
-	static Path storage;
-
-	@DynamicPropertySource
-	static void storage(DynamicPropertyRegistry registry) {
-		registry.add("arbor.storage.dir", storage::toString);
-	}
-
 	@Autowired
 	RestTestClient client;
+
+	/** What the store holds, read behind the application's back. */
+	abstract StoredState stored();
 
 	@AfterEach
 	void deleteImportedTestSession() {
@@ -87,7 +78,7 @@ class EntryApiTests {
 	@Test
 	void appendWhenNoAcceptableResponseShouldReturn406AndAppendNothing() {
 		String sessionId = ApiSessions.create(this.client);
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		this.client.post()
 			.uri("/sessions/{id}/entries", sessionId)
 			.accept(MediaType.parseMediaType("text/csv"))
@@ -98,7 +89,7 @@ class EntryApiTests {
 			.isEqualTo(HttpStatus.NOT_ACCEPTABLE)
 			.expectHeader()
 			.doesNotExist(HttpHeaders.ETAG);
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
@@ -133,6 +124,8 @@ class EntryApiTests {
 				"\"precise\":0.1000000000000000055", "hi ✓");
 		JsonNode stored = lastLine(sessionId);
 		assertThat(stored).isEqualTo(entry);
+		List<String> storedLines = textLines(stored().sessionBytes(sessionId));
+		assertThat(storedLines.get(storedLines.size() - 1)).as("the answer is the stored line").isEqualTo(text);
 		assertThat(getEntry(sessionId, id).get("entry")).isEqualTo(entry);
 	}
 
@@ -192,7 +185,7 @@ class EntryApiTests {
 	void appendArrayWhenOneEntryIsInvalidShouldReturn400AndAppendNone() {
 		String sessionId = ApiSessions.create(this.client);
 		ApiSessions.appendUser(this.client, sessionId, "one");
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		this.client.post()
 			.uri("/sessions/{id}/entries", sessionId)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -205,7 +198,7 @@ class EntryApiTests {
 			.expectBody()
 			.jsonPath("$.type")
 			.isEqualTo(PROBLEMS + "invalid-entry");
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 		assertThat(entries(sessionId)).hasSize(1);
 	}
 
@@ -226,7 +219,7 @@ class EntryApiTests {
 		String sessionId = ApiSessions.create(this.client);
 		String first = ApiSessions.appendUser(this.client, sessionId, "one");
 		String second = ApiSessions.appendAssistant(this.client, sessionId, "two");
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		appendWithIfMatch(sessionId, etag(first)).expectStatus()
 			.isEqualTo(HttpStatus.PRECONDITION_FAILED)
 			.expectHeader()
@@ -240,7 +233,7 @@ class EntryApiTests {
 			.isEqualTo(sessionId)
 			.jsonPath("$.leafId")
 			.isEqualTo(second);
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 		assertThat(entries(sessionId)).hasSize(2);
 	}
 
@@ -248,12 +241,12 @@ class EntryApiTests {
 	void appendWhenIfMatchIsRootButTheSessionHasALeafShouldReturn412() {
 		String sessionId = ApiSessions.create(this.client);
 		String first = ApiSessions.appendUser(this.client, sessionId, "one");
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		appendWithIfMatch(sessionId, "\"root\"").expectStatus()
 			.isEqualTo(HttpStatus.PRECONDITION_FAILED)
 			.expectHeader()
 			.valueEquals(HttpHeaders.ETAG, etag(first));
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
@@ -276,7 +269,7 @@ class EntryApiTests {
 	void appendWhenIfMatchIsAWeakTagOfTheLeafShouldReturn412AndChangeNothing() {
 		String sessionId = ApiSessions.create(this.client);
 		String first = ApiSessions.appendUser(this.client, sessionId, "one");
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		appendWithIfMatch(sessionId, "W/" + etag(first)).expectStatus()
 			.isEqualTo(HttpStatus.PRECONDITION_FAILED)
 			.expectHeader()
@@ -284,7 +277,7 @@ class EntryApiTests {
 			.expectBody()
 			.jsonPath("$.type")
 			.isEqualTo(PROBLEMS + "leaf-moved");
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
@@ -320,7 +313,7 @@ class EntryApiTests {
 		assertThat(ids(page.get("items"))).containsExactly(session.root(), session.first(), session.second(),
 				session.label());
 		assertThat(page.get("nextCursor").isNull()).isTrue();
-		assertThat(list(page.get("items"))).isEqualTo(lines(ApiSessions.file(storage, session.id())).subList(1, 5));
+		assertThat(list(page.get("items"))).isEqualTo(storedLines(session.id()).subList(1, 5));
 	}
 
 	@Test
@@ -608,7 +601,7 @@ class EntryApiTests {
 		page = entryPage("/sessions/{id}/entries?limit=100&after={after}", sessionId, page.get("nextCursor").asString());
 		listed.addAll(list(page.get("items")));
 		assertThat(page.get("nextCursor").isNull()).isTrue();
-		assertThat(listed).containsExactlyElementsOf(entryLines.stream().map(EntryApiTests::json).toList());
+		assertThat(listed).containsExactlyElementsOf(entryLines.stream().map(EntryApiContract::json).toList());
 	}
 
 	/**
@@ -682,7 +675,7 @@ class EntryApiTests {
 	}
 
 	private JsonNode lastLine(String sessionId) {
-		List<JsonNode> lines = lines(ApiSessions.file(storage, sessionId));
+		List<JsonNode> lines = storedLines(sessionId);
 		return lines.get(lines.size() - 1);
 	}
 
@@ -727,21 +720,13 @@ class EntryApiTests {
 		return path;
 	}
 
-	private static byte[] bytes(Path file) {
-		try {
-			return Files.readAllBytes(file);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
 	private static List<String> textLines(byte[] file) {
 		return new String(file, StandardCharsets.UTF_8).lines().filter(line -> !line.isBlank()).toList();
 	}
 
-	private static List<JsonNode> lines(Path file) {
-		return textLines(bytes(file)).stream().map(EntryApiTests::json).toList();
+	/** The session's stored lines (header first, no title slot in these tests), each as JSON. */
+	private List<JsonNode> storedLines(String sessionId) {
+		return textLines(stored().sessionBytes(sessionId)).stream().map(EntryApiContract::json).toList();
 	}
 
 	private static JsonNode json(String text) {

@@ -1,14 +1,11 @@
 package dev.arbor.web;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 import dev.arbor.events.HookAnswer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -17,26 +14,19 @@ import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.client.RestTestClient;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code /branch}, {@code /fork} and {@code /branched-sessions} over HTTP (docs/SESSION-FORMAT.md §9). */
+/**
+ * {@code /branch}, {@code /fork} and {@code /branched-sessions} over HTTP (docs/SESSION-FORMAT.md §9). A contract:
+ * {@link FileBranchApiTests} and {@link PostgresBranchApiTests} run it on each store.
+ */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
 @Import(ScriptedHook.Registered.class)
-class BranchApiTests {
-
-	@TempDir
-	static Path storage;
-
-	@DynamicPropertySource
-	static void storage(DynamicPropertyRegistry registry) {
-		registry.add("arbor.storage.dir", storage::toString);
-	}
+abstract class BranchApiContract {
 
 	@Autowired
 	RestTestClient client;
@@ -44,13 +34,16 @@ class BranchApiTests {
 	@Autowired
 	ScriptedHook hook;
 
+	/** What the store holds, read behind the application's back. */
+	abstract StoredState stored();
+
 	@BeforeEach
 	void reset() {
 		this.hook.reset();
 	}
 
 	@Test
-	void branchingFromAMiddleUserMessageShouldCopyThePathToItsParentWithLabels() throws Exception {
+	void branchingFromAMiddleUserMessageShouldCopyThePathToItsParentWithLabels() {
 		String sessionId = ApiSessions.create(this.client);
 		String u1 = ApiSessions.appendUser(this.client, sessionId, "one");
 		String a1 = ApiSessions.appendAssistant(this.client, sessionId, "two");
@@ -58,8 +51,7 @@ class BranchApiTests {
 		label(sessionId, a1, "answer");
 		String u2 = ApiSessions.appendUser(this.client, sessionId, "three");
 		ApiSessions.appendAssistant(this.client, sessionId, "four");
-		Path oldFile = ApiSessions.file(storage, sessionId);
-		byte[] oldBytes = Files.readAllBytes(oldFile);
+		byte[] oldBytes = stored().sessionBytes(sessionId);
 
 		JsonNode branched = ApiSessions.body(this.client.post()
 			.uri("/sessions/{id}/branch", sessionId)
@@ -96,17 +88,17 @@ class BranchApiTests {
 		assertThat(ApiSessions.body(this.client.get().uri("/sessions/{id}/labels", newId).exchange()))
 			.isEqualTo(ApiSessions.json(("{\"" + u1 + "\":\"start\",\"" + a1 + "\":\"answer\"}").getBytes()));
 		assertThat(session.get("leafId").asString()).isEqualTo(entries.get(3).get("id").asString());
-		assertThat(Files.readAllBytes(oldFile)).as("the old file is untouched").isEqualTo(oldBytes);
+		assertThat(stored().sessionBytes(sessionId)).as("the old session is untouched").isEqualTo(oldBytes);
 		assertThat(this.hook.branchCalls).singleElement()
 			.satisfies(preparation -> assertThat(preparation.entryId()).isEqualTo(u2));
 	}
 
 	@Test
-	void branchingFromARootUserMessageShouldMakeANewEmptySession() throws Exception {
+	void branchingFromARootUserMessageShouldMakeANewEmptySession() {
 		String sessionId = ApiSessions.create(this.client);
 		String u1 = ApiSessions.appendUser(this.client, sessionId, "first words");
 		ApiSessions.appendAssistant(this.client, sessionId, "reply");
-		byte[] oldBytes = Files.readAllBytes(ApiSessions.file(storage, sessionId));
+		byte[] oldBytes = stored().sessionBytes(sessionId);
 		JsonNode branched = ApiSessions.body(this.client.post()
 			.uri("/sessions/{id}/branch", sessionId)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -121,7 +113,7 @@ class BranchApiTests {
 		assertThat(session.get("entryCount").asInt()).isZero();
 		assertThat(session.get("leafId").isNull()).isTrue();
 		assertThat(session.get("parentSession").asString()).isEqualTo(sessionId);
-		assertThat(Files.readAllBytes(ApiSessions.file(storage, sessionId))).isEqualTo(oldBytes);
+		assertThat(stored().sessionBytes(sessionId)).isEqualTo(oldBytes);
 	}
 
 	@Test
@@ -129,7 +121,7 @@ class BranchApiTests {
 		String sessionId = ApiSessions.create(this.client);
 		ApiSessions.appendUser(this.client, sessionId, "one");
 		String a1 = ApiSessions.appendAssistant(this.client, sessionId, "two");
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		JsonNode problem = ApiSessions.problem(this.client.post()
 			.uri("/sessions/{id}/branch", sessionId)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -138,7 +130,7 @@ class BranchApiTests {
 		assertThat(problem.get("detail").asString()).isEqualTo("Invalid entry ID for branching");
 		assertThat(problem.get("entryId").asString()).isEqualTo(a1);
 		assertThat(this.hook.branchCalls).isEmpty();
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
@@ -158,7 +150,7 @@ class BranchApiTests {
 		ApiSessions.appendAssistant(this.client, sessionId, "two");
 		String u2 = ApiSessions.appendUser(this.client, sessionId, "three");
 		this.hook.onBranch = preparation -> HookAnswer.CANCEL;
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		JsonNode answer = ApiSessions.body(this.client.post()
 			.uri("/sessions/{id}/branch", sessionId)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -169,11 +161,11 @@ class BranchApiTests {
 		assertThat(answer.get("cancelled").asBoolean()).isTrue();
 		assertThat(answer.get("selectedText").asString()).isEqualTo("three");
 		assertThat(answer.get("session").isNull()).isTrue();
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
-	void forkShouldCopyEveryBranchWithLabelsAndLeaf() throws Exception {
+	void forkShouldCopyEveryBranchWithLabelsAndLeaf() {
 		String sessionId = ApiSessions.create(this.client);
 		String u1 = ApiSessions.appendUser(this.client, sessionId, "one");
 		ApiSessions.appendAssistant(this.client, sessionId, "two");
@@ -186,7 +178,7 @@ class BranchApiTests {
 			.isOk();
 		ApiSessions.appendAssistant(this.client, sessionId, "another two");
 		label(sessionId, u1, "start");
-		byte[] oldBytes = Files.readAllBytes(ApiSessions.file(storage, sessionId));
+		byte[] oldBytes = stored().sessionBytes(sessionId);
 		JsonNode fork = ApiSessions.body(this.client.post()
 			.uri("/sessions/{id}/fork", sessionId)
 			.exchange()
@@ -201,7 +193,7 @@ class BranchApiTests {
 				ApiSessions.body(this.client.get().uri("/sessions/{id}", sessionId).exchange()).get("leafId"));
 		assertThat(ApiSessions.body(this.client.get().uri("/sessions/{id}/labels", forkId).exchange()))
 			.isEqualTo(ApiSessions.body(this.client.get().uri("/sessions/{id}/labels", sessionId).exchange()));
-		assertThat(Files.readAllBytes(ApiSessions.file(storage, sessionId))).isEqualTo(oldBytes);
+		assertThat(stored().sessionBytes(sessionId)).isEqualTo(oldBytes);
 	}
 
 	@Test
@@ -228,13 +220,13 @@ class BranchApiTests {
 	@Test
 	void branchedSessionsFromAnUnknownLeafShouldBeA404AndMakeNoSession() {
 		String sessionId = ApiSessions.create(this.client);
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		ApiSessions.problem(this.client.post()
 			.uri("/sessions/{id}/branched-sessions", sessionId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.body(Map.of("leafId", "nope1234"))
 			.exchange(), HttpStatus.NOT_FOUND, "entry-not-found");
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	private void label(String sessionId, String entryId, String label) {
