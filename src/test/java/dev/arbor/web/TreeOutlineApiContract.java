@@ -1,13 +1,11 @@
 package dev.arbor.web;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import dev.arbor.TestSessions;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -15,8 +13,6 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.client.RestTestClient;
 import tools.jackson.databind.JsonNode;
 
@@ -24,22 +20,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code GET /sessions/{id}/tree/outline} over HTTP (docs/API.md, Tree): the shape, the versions, the errors, and the
- * segments as runs of the {@code all} view's rows, on the branched test session and on a long generated one.
+ * segments as runs of the {@code all} view's rows, on the branched test session and on a long generated one. A
+ * contract: {@link FileTreeOutlineApiTests} and {@link PostgresTreeOutlineApiTests} run it on each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
-class TreeOutlineApiTests {
+abstract class TreeOutlineApiContract {
 
 	/** The leaf of {@link TestSessions#OMP_V3} after import: its last entry in file order. */
 	private static final String TEST_SESSION_LEAF = "992acf8d";
-
-	@TempDir
-	static Path storage;
-
-	@DynamicPropertySource
-	static void storage(DynamicPropertyRegistry registry) {
-		registry.add("arbor.storage.dir", storage::toString);
-	}
 
 	@Autowired
 	RestTestClient client;

@@ -1,7 +1,6 @@
 package dev.arbor.web;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
@@ -13,7 +12,6 @@ import javax.crypto.spec.SecretKeySpec;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -29,12 +27,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A webhook configured under {@code arbor.hooks.webhooks}, played by a real local HTTP server (docs/API.md, Hooks):
- * what it receives, how its answers apply, its timeout, and aborting a navigation that waits for it.
+ * what it receives, how its answers apply, its timeout, and aborting a navigation that waits for it. A contract:
+ * {@link FileWebhookApiTests} and {@link PostgresWebhookApiTests} run it on each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
 @Import(ScriptedSummarizer.Registered.class)
-class WebhookApiTests {
+abstract class WebhookApiContract {
 
 	private static final String SECRET = "s3cret-for-tests";
 
@@ -42,12 +41,8 @@ class WebhookApiTests {
 
 	static final WebhookServer webhook = WebhookServer.start();
 
-	@TempDir
-	static Path storage;
-
 	@DynamicPropertySource
-	static void properties(DynamicPropertyRegistry registry) {
-		registry.add("arbor.storage.dir", storage::toString);
+	static void hooks(DynamicPropertyRegistry registry) {
 		registry.add("arbor.hooks.webhooks[0].name", () -> "test-webhook");
 		registry.add("arbor.hooks.webhooks[0].url", webhook::url);
 		registry.add("arbor.hooks.webhooks[0].secret", () -> SECRET);
@@ -59,6 +54,9 @@ class WebhookApiTests {
 
 	@Autowired
 	ScriptedSummarizer summarizer;
+
+	/** What the store holds, read behind the application's back. */
+	abstract StoredState stored();
 
 	@BeforeEach
 	void reset() {
@@ -111,7 +109,7 @@ class WebhookApiTests {
 		ApiSessions.appendAssistant(this.client, sessionId, "two");
 		String u2 = ApiSessions.appendUser(this.client, sessionId, "three");
 		webhook.answer = request -> WebhookServer.Answer.json("{\"cancel\":true}");
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		JsonNode answer = ApiSessions.body(this.client.post()
 			.uri("/sessions/{id}/branch", sessionId)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -124,7 +122,7 @@ class WebhookApiTests {
 		assertThat(request.header("X-Arbor-Event")).isEqualTo("session_before_branch");
 		assertThat(ApiSessions.json(request.body())).isEqualTo(ApiSessions.json(("{\"event\":\"session_before_branch\",\"sessionId\":\""
 				+ sessionId + "\",\"preparation\":{\"entryId\":\"" + u2 + "\"}}").getBytes(StandardCharsets.UTF_8)));
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	@Test
@@ -160,7 +158,7 @@ class WebhookApiTests {
 		String u1 = ApiSessions.appendUser(this.client, sessionId, "one");
 		String a1 = ApiSessions.appendAssistant(this.client, sessionId, "two");
 		webhook.answer = request -> new WebhookServer.Answer(200, "{\"summary\":{\"summary\":\"late\"}}", 30_000);
-		Map<String, String> before = ApiSessions.files(storage);
+		Map<String, String> before = stored().snapshot();
 		CompletableFuture<JsonNode> navigation = CompletableFuture.supplyAsync(
 				() -> navigate(sessionId, Map.of("targetId", u1, "summarize", true, "requestId", "slow-1")));
 		webhook.nextRequest(); // the navigation now waits for the webhook
@@ -178,7 +176,7 @@ class WebhookApiTests {
 		JsonNode session = ApiSessions.body(this.client.get().uri("/sessions/{id}", sessionId).exchange());
 		assertThat(session.get("leafId").asString()).isEqualTo(a1);
 		assertThat(session.get("entryCount").asInt()).isEqualTo(2);
-		assertThat(ApiSessions.files(storage)).isEqualTo(before);
+		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 
 	private JsonNode navigate(String sessionId, Map<String, Object> body) {

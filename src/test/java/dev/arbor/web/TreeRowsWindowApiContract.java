@@ -1,6 +1,5 @@
 package dev.arbor.web;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -8,15 +7,12 @@ import java.util.Map;
 
 import dev.arbor.TestSessions;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.client.RestTestClient;
 import tools.jackson.databind.JsonNode;
 
@@ -26,11 +22,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Pages of {@code GET /sessions/{id}/tree/rows} (docs/API.md, Tree): the selected row, windows around an entry,
  * cursors forward and backward that meet with nothing missed or repeated, and the same once the session changed
  * (an append, a leaf move, a label), on the branched oh-my-pi test session. Whole views read at once are the
- * reference each page is checked against; {@code SelectorFidelityTests} checks those views against upstream.
+ * reference each page is checked against; {@code SelectorFidelityTests} checks those views against upstream. A
+ * contract: {@link FileTreeRowsWindowApiTests} and {@link PostgresTreeRowsWindowApiTests} run it on each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
-class TreeRowsWindowApiTests {
+abstract class TreeRowsWindowApiContract {
 
 	/** The session's leaf after import: a {@code custom} entry, which the default filter hides. */
 	private static final String CUSTOM_LEAF = "992acf8d";
@@ -39,14 +36,6 @@ class TreeRowsWindowApiTests {
 	private static final String LEAF_ANCESTOR = "45ad1d5b";
 
 	private static final List<String> FILTERS = List.of("default", "no-tools", "user-only", "labeled-only", "all");
-
-	@TempDir
-	static Path storage;
-
-	@DynamicPropertySource
-	static void storage(DynamicPropertyRegistry registry) {
-		registry.add("arbor.storage.dir", storage::toString);
-	}
 
 	@Autowired
 	RestTestClient client;

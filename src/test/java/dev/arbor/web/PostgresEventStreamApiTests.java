@@ -1,0 +1,25 @@
+package dev.arbor.web;
+
+import dev.arbor.storage.postgres.PostgresProperties;
+import dev.arbor.storage.postgres.RequiresPostgres;
+import dev.arbor.storage.postgres.TestDatabases;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/** {@link EventStreamApiContract} on the PostgreSQL store. */
+@RequiresPostgres
+class PostgresEventStreamApiTests extends EventStreamApiContract {
+
+	static TestDatabases.Database database;
+
+	@DynamicPropertySource
+	static void postgres(DynamicPropertyRegistry registry) {
+		database = PostgresProperties.register(registry);
+	}
+
+	@Override
+	StoredState stored() {
+		return StoredState.database(database);
+	}
+
+}

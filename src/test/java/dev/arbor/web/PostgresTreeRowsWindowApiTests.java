@@ -1,0 +1,17 @@
+package dev.arbor.web;
+
+import dev.arbor.storage.postgres.PostgresProperties;
+import dev.arbor.storage.postgres.RequiresPostgres;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/** {@link TreeRowsWindowApiContract} on the PostgreSQL store. */
+@RequiresPostgres
+class PostgresTreeRowsWindowApiTests extends TreeRowsWindowApiContract {
+
+	@DynamicPropertySource
+	static void postgres(DynamicPropertyRegistry registry) {
+		PostgresProperties.register(registry);
+	}
+
+}
