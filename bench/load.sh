@@ -12,7 +12,6 @@ DURATION=${DURATION:-20s}
 WARMUP=${WARMUP:-5s}
 PORT=${PORT:-18080}
 JAVA_OPTS=${JAVA_OPTS:--Xms2g -Xmx2g}
-LUA="$(pwd)/bench/wrk.lua"
 
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 . bench/server.sh
@@ -25,18 +24,9 @@ done
 many=${many#,}
 message='{"type":"message","message":{"role":"user","content":"Run the test suite again and tell me which tests fail, with the first lines of each stack trace."}}'
 
-# run <name> <threads> <connections> <duration> <paths> [POST body]
+. bench/wrk-run.sh
 run() {
-	local name=$1 threads=$2 connections=$3 duration=$4 paths=$5 body=${6:-}
-	local method=GET
-	[ -n "$body" ] && method=POST
-	local line
-	line=$(ARBOR_PATHS="$paths" ARBOR_METHOD="$method" ARBOR_BODY="$body" \
-		wrk -t"$threads" -c"$connections" -d"$duration" --timeout 30s -s "$LUA" "$BASE" | grep '^RESULT')
-	# RESULT <req/s> <p50 ms> <p99 ms> <max ms> <requests> <socket errors> <non-2xx>
-	read -r _ rate p50 p99 max requests errors status <<<"$line"
-	printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$connections" "$rate" "$p50" "$p99" "$requests" \
-		"$((errors + status))"
+	wrk_row "$1" "$2" "$3" "$4" "$BASE" "$5" "${6:-}"
 }
 
 measure() {

@@ -41,7 +41,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code nav.context.iterations} 100, {@code sse.subscribers} 1000, {@code sse.events} 200,
  * {@code sse.pace.ms} 20, {@code sse.warmup.events} 50 (a first round with up to 100 subscribers, not reported),
  * {@code sse.open.concurrency} 50 (streams being opened at once),
- * {@code sse.streams.per.client} 250 (streams per {@code HttpClient}, each has one selector thread).
+ * {@code sse.streams.per.client} 250 (streams per {@code HttpClient}, each has one selector thread),
+ * {@code sse.append.base} (where the entries are appended: another replica of the same database, for the
+ * latency across replicas; the given base URL by default), {@code nav.skip} false (true: the SSE part only).
  * Exits with status 1 when a check failed (a wrong answer, a missing or repeated delivery).
  */
 public final class NavigationLoad {
@@ -73,7 +75,9 @@ public final class NavigationLoad {
 			System.exit(2);
 		}
 		NavigationLoad load = new NavigationLoad(args[0]);
-		load.navigation(args[1]);
+		if (!Boolean.getBoolean("nav.skip")) {
+			load.navigation(args[1]);
+		}
 		load.events();
 		System.exit(load.failed ? 1 : 0);
 	}
@@ -306,7 +310,8 @@ public final class NavigationLoad {
 		log("  %d streams open in %.2f s", subscriberCount, openSeconds);
 
 		long[] sent = new long[events];
-		URI entries = URI.create(this.base + "/sessions/" + sessionId + "/entries");
+		String appendBase = System.getProperty("sse.append.base", this.base);
+		URI entries = URI.create(appendBase + "/sessions/" + sessionId + "/entries");
 		long start = System.nanoTime();
 		int postErrors = 0;
 		for (int seq = 0; seq < events; seq++) {
