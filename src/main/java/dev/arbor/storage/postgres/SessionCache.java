@@ -50,13 +50,27 @@ final class SessionCache {
 		finally {
 			readLock.unlock();
 		}
-		session.lock.writeLock().lock();
+		// The connection first, then the lock: a writer holds the lock with its connection taken already, so a reader
+		// that waited for a connection under the lock could starve the pool of those writers and wait forever.
+		boolean[] downgraded = new boolean[1];
 		try {
-			bringUpToDate(session, row);
-			readLock.lock(); // downgrade: nobody unloads it between bringing it up to date and reading
+			this.readOnly.executeWithoutResult(status -> {
+				session.lock.writeLock().lock();
+				try {
+					bringUpToDate(session, row);
+					readLock.lock(); // downgrade: nobody unloads it between bringing it up to date and reading
+					downgraded[0] = true;
+				}
+				finally {
+					session.lock.writeLock().unlock();
+				}
+			});
 		}
-		finally {
-			session.lock.writeLock().unlock();
+		catch (RuntimeException | Error ex) {
+			if (downgraded[0]) {
+				readLock.unlock();
+			}
+			throw ex;
 		}
 		try {
 			return readAndCount(session, row, reader);
