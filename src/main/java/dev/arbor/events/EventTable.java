@@ -121,6 +121,14 @@ final class EventTable {
 			.orElse(0L);
 	}
 
+	/** The newest event committed, whether it can be delivered yet or not; 0 when there is none. */
+	long newestCommitted() {
+		return this.jdbc.sql("SELECT tx, seq FROM arbor_event ORDER BY tx DESC, seq DESC LIMIT 1")
+			.query((rs, row) -> id(rs.getLong("tx"), rs.getInt("seq")))
+			.optional()
+			.orElse(0L);
+	}
+
 	/** The newest event the retention removed: a client that saw less than this may have missed events. */
 	long removedUpTo() {
 		return this.jdbc.sql("SELECT tx, seq FROM arbor_event_horizon")

@@ -1,7 +1,11 @@
 package dev.arbor.events;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 import dev.arbor.session.Json;
@@ -55,6 +59,9 @@ public final class PostgresEventBus implements EventBus {
 
 	private final EventSinks sinks = new EventSinks();
 
+	/** Subscribers that start ahead of what this replica has delivered, as they were added to the sinks. */
+	private final Map<EventSink, EventSink> ahead = new HashMap<>();
+
 	/** The id of the last event delivered. */
 	private long delivered;
 
@@ -89,7 +96,7 @@ public final class PostgresEventBus implements EventBus {
 			SessionLocks.lock(this.jdbc, sessionId);
 			return insert(type, sessionId, data);
 		});
-		return java.util.Objects.requireNonNull(event);
+		return Objects.requireNonNull(event);
 	}
 
 	@Override
@@ -97,27 +104,46 @@ public final class PostgresEventBus implements EventBus {
 		publish(EventType.RESYNC, sessionId, Json.newObject().put("reason", reason));
 	}
 
+	/**
+	 * Subscribes from where the client is. Without {@code Last-Event-ID}, that is every event of a change committed
+	 * from now on: those below the horizon have happened before (see {@link EventTable#horizon()}), whether this
+	 * replica has delivered them yet or not. A {@code Last-Event-ID} may be ahead of this replica (the client saw it
+	 * on a faster one): the subscriber then gets what comes after it, as this replica catches up.
+	 */
 	@Override
 	public void subscribe(@Nullable String sessionId, @Nullable Long lastEventId, EventSink sink,
 			Consumer<List<SessionEvent>> replay) {
 		synchronized (this.lock) {
+			long from;
 			if (lastEventId == null) {
-				replay.accept(List.of());
+				from = EventTable.id(this.table.horizon(), 0) - 1;
 			}
-			else if (lastEventId > this.delivered || lastEventId < this.table.removedUpTo()) {
+			else if (lastEventId < this.table.removedUpTo() || lastEventId > this.table.newestCommitted()) {
 				replay.accept(List.of(resync(sessionId, lastEventId)));
+				this.sinks.add(sessionId, sink);
+				return;
 			}
 			else {
-				replay.accept(missed(sessionId, lastEventId));
+				from = lastEventId;
 			}
-			this.sinks.add(sessionId, sink);
+			if (from <= this.delivered) {
+				replay.accept(missed(sessionId, from));
+				this.sinks.add(sessionId, sink);
+			}
+			else {
+				replay.accept(List.of());
+				EventSink ahead = new FromId(sink, from);
+				this.ahead.put(sink, ahead);
+				this.sinks.add(sessionId, ahead);
+			}
 		}
 	}
 
 	@Override
 	public void unsubscribe(@Nullable String sessionId, EventSink sink) {
 		synchronized (this.lock) {
-			this.sinks.remove(sessionId, sink);
+			EventSink ahead = this.ahead.remove(sink);
+			this.sinks.remove(sessionId, (ahead != null) ? ahead : sink);
 		}
 	}
 
@@ -160,7 +186,7 @@ public final class PostgresEventBus implements EventBus {
 
 	/** The events after the client's, up to the last delivered here: newer ones reach it as they are delivered. */
 	private List<SessionEvent> missed(@Nullable String sessionId, long lastEventId) {
-		List<SessionEvent> events = new java.util.ArrayList<>();
+		List<SessionEvent> events = new ArrayList<>();
 		long after = lastEventId;
 		while (true) {
 			List<SessionEvent> batch = this.table.after(after, EventTable.tx(this.delivered) + 1, sessionId, BATCH);
@@ -223,6 +249,25 @@ public final class PostgresEventBus implements EventBus {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/** A subscriber that starts after an id this replica has not delivered yet: it gets only what comes after. */
+	private static final class FromId implements EventSink {
+
+		private final EventSink sink;
+
+		private final long after;
+
+		FromId(EventSink sink, long after) {
+			this.sink = sink;
+			this.after = after;
+		}
+
+		@Override
+		public boolean offer(SessionEvent event) {
+			return event.id() <= this.after || this.sink.offer(event);
+		}
+
 	}
 
 	/** Events written so far in one transaction. */

@@ -2,11 +2,13 @@ package dev.arbor.web;
 
 import dev.arbor.storage.postgres.PostgresProperties;
 import dev.arbor.storage.postgres.RequiresPostgres;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /** {@link TreeOutlineApiContract} on the PostgreSQL store. */
 @RequiresPostgres
+@DirtiesContext // its own database: the context is never used again, and its connections go back now
 class PostgresTreeOutlineApiTests extends TreeOutlineApiContract {
 
 	@DynamicPropertySource

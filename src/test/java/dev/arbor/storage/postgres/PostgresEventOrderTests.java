@@ -93,6 +93,33 @@ class PostgresEventOrderTests {
 		assertThat(replayed).extracting(SessionEvent::id).isEqualTo(onA.ids().subList(101, onA.ids().size()));
 	}
 
+	@Test
+	void aSubscriberOfAReplicaThatLagsBehindShouldGetWhatComesAfterItsPlaceAndNothingBefore() throws Exception {
+		StoreDatabase.Replica a = this.database.replica(Long.MAX_VALUE);
+		StoreDatabase.Replica lagging = this.database.stoppedReplica(Long.MAX_VALUE);
+		Collected onA = new Collected();
+		a.bus().subscribe(null, null, onA, replay -> {
+		});
+		String sessionId = a.store().create("/work", "t", null).id();
+		a.store().append(sessionId, ExpectedLeaf.ANY, List.of(user("one")));
+		onA.await(3);
+		long seenOnA = onA.ids().get(1); // the client saw one's entry_appended on A, then came to the lagging replica
+		Collected resumed = new Collected();
+		List<SessionEvent> replayed = new ArrayList<>();
+		lagging.bus().subscribe(null, seenOnA, resumed, replayed::addAll);
+		Collected fresh = new Collected();
+		lagging.bus().subscribe(null, null, fresh, replay -> {
+		});
+		a.store().append(sessionId, ExpectedLeaf.ANY, List.of(user("two")));
+		onA.await(5);
+		lagging.notifications().start();
+		resumed.await(3);
+		assertThat(replayed).as("not a resync: the id is real, only ahead of this replica").isEmpty();
+		assertThat(resumed.ids()).isEqualTo(onA.ids().subList(2, 5));
+		fresh.await(2);
+		assertThat(fresh.ids()).as("only what was committed after it subscribed").isEqualTo(onA.ids().subList(3, 5));
+	}
+
 	private static ObjectNode user(String text) {
 		ObjectNode entry = Json.newObject().put("type", "message");
 		entry.putObject("message").put("role", "user").put("content", text);

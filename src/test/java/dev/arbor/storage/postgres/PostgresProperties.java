@@ -15,6 +15,9 @@ public final class PostgresProperties {
 		registry.add("spring.datasource.url", database::url);
 		registry.add("spring.datasource.username", database::user);
 		registry.add("spring.datasource.password", database::password);
+		// Test classes run one after the other: a small pool each keeps the server's connection limit (100) far away.
+		registry.add("spring.datasource.hikari.maximum-pool-size", () -> "4");
+		registry.add("spring.datasource.hikari.minimum-idle", () -> "1");
 		return database;
 	}
 

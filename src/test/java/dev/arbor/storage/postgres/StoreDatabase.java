@@ -50,6 +50,13 @@ final class StoreDatabase implements AutoCloseable {
 
 	/** A replica: its store, and its event bus listening for every replica's events, as the application wires them. */
 	Replica replica(long cacheBudgetBytes) {
+		Replica replica = stoppedReplica(cacheBudgetBytes);
+		replica.notifications().start();
+		return replica;
+	}
+
+	/** A replica that hears of no event until its notifications are started: one that lags behind the others. */
+	Replica stoppedReplica(long cacheBudgetBytes) {
 		DatabaseNotifications notifications = new DatabaseNotifications(this.dataSource, Duration.ofMillis(200));
 		PostgresSessionStore store = new PostgresSessionStore(this.jdbc, this.transactions,
 				UUID.randomUUID().toString(), cacheBudgetBytes, Long.MAX_VALUE, Clock.systemUTC(), StorageMetrics.NONE,
@@ -57,13 +64,12 @@ final class StoreDatabase implements AutoCloseable {
 		PostgresEventBus bus = new PostgresEventBus(JdbcClient.create(this.jdbc), new TransactionTemplate(this.transactions),
 				Duration.ofHours(1), notifications);
 		store.addChangeListener(new StoreEvents(bus));
-		notifications.start();
 		this.opened.add(store);
 		this.opened.add(notifications);
-		return new Replica(store, bus);
+		return new Replica(store, bus, notifications);
 	}
 
-	record Replica(PostgresSessionStore store, PostgresEventBus bus) {
+	record Replica(PostgresSessionStore store, PostgresEventBus bus, DatabaseNotifications notifications) {
 	}
 
 	@Override

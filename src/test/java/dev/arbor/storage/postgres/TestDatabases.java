@@ -36,6 +36,9 @@ public final class TestDatabases {
 
 	private static @Nullable String unavailable;
 
+	/** The databases this JVM created: dropped when it exits, so that runs on a long-lived server leave nothing. */
+	private static final java.util.List<String> created = new java.util.concurrent.CopyOnWriteArrayList<>();
+
 	private TestDatabases() {
 	}
 
@@ -49,11 +52,27 @@ public final class TestDatabases {
 		try (Connection admin = DriverManager.getConnection(found.url(), found.user(), found.password());
 				Statement statement = admin.createStatement()) {
 			statement.execute("CREATE DATABASE " + name);
+			if (created.isEmpty()) {
+				Runtime.getRuntime().addShutdownHook(new Thread(() -> dropCreated(found), "drop-test-databases"));
+			}
+			created.add(name);
 		}
 		catch (SQLException ex) {
 			throw new IllegalStateException("Could not create a test database on " + found.url(), ex);
 		}
 		return new Database(found.urlOf(name), found.user(), found.password());
+	}
+
+	private static void dropCreated(Server server) {
+		try (Connection admin = DriverManager.getConnection(server.url(), server.user(), server.password());
+				Statement statement = admin.createStatement()) {
+			for (String name : created) {
+				statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+			}
+		}
+		catch (SQLException ex) {
+			// the server is gone, or refuses: the databases stay, named arbor_test_*
+		}
 	}
 
 	/** Why there is no PostgreSQL to test against, or {@code null} when there is one. */
