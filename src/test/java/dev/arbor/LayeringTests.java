@@ -21,7 +21,7 @@ class LayeringTests {
 		.should()
 		.dependOnClassesThat()
 		.resideInAnyPackage("org.springframework..", "java.nio.file..", "java.nio.channels..", "dev.arbor.storage..", "dev.arbor.navigation..", "dev.arbor.events..", "dev.arbor.summary..",
-				"dev.arbor.web..", "dev.arbor.config..")
+				"dev.arbor.web..", "dev.arbor.config..", "dev.arbor.copy..")
 		.allowEmptyShould(true);
 
 	@ArchTest
@@ -37,7 +37,7 @@ class LayeringTests {
 		.should()
 		.dependOnClassesThat()
 		.resideInAnyPackage("dev.arbor.navigation..", "dev.arbor.events..", "dev.arbor.summary..", "dev.arbor.web..",
-				"dev.arbor.config..")
+				"dev.arbor.config..", "dev.arbor.copy..")
 		.allowEmptyShould(true);
 
 	/** Of Spring, a store may use its database access (the PostgreSQL store), nothing else. */
@@ -65,22 +65,42 @@ class LayeringTests {
 		.resideInAPackage("dev.arbor.navigation..")
 		.should()
 		.dependOnClassesThat()
-		.resideInAnyPackage("dev.arbor.web..", "dev.arbor.config..", "org.springframework.web..", "org.springframework.http..",
-				"jakarta.servlet..");
+		.resideInAnyPackage("dev.arbor.web..", "dev.arbor.config..", "dev.arbor.copy..", "org.springframework.web..",
+				"org.springframework.http..", "jakarta.servlet..");
 
 	@ArchTest
 	static final ArchRule eventsKnowNoCaller = noClasses().that()
 		.resideInAPackage("dev.arbor.events..")
 		.should()
 		.dependOnClassesThat()
-		.resideInAnyPackage("dev.arbor.navigation..", "dev.arbor.summary..", "dev.arbor.web..", "dev.arbor.config..");
+		.resideInAnyPackage("dev.arbor.navigation..", "dev.arbor.summary..", "dev.arbor.web..", "dev.arbor.config..",
+				"dev.arbor.copy..");
 
 	@ArchTest
 	static final ArchRule summariesKnowNoCaller = noClasses().that()
 		.resideInAPackage("dev.arbor.summary..")
 		.should()
 		.dependOnClassesThat()
-		.resideInAnyPackage("dev.arbor.navigation..", "dev.arbor.events..", "dev.arbor.web..", "dev.arbor.config..");
+		.resideInAnyPackage("dev.arbor.navigation..", "dev.arbor.events..", "dev.arbor.web..", "dev.arbor.config..",
+				"dev.arbor.copy..");
+
+	/** The copy command is an entry point beside the server: only the jar's main starts it. */
+	@ArchTest
+	static final ArchRule onlyTheMainStartsTheCopy = noClasses().that()
+		.resideOutsideOfPackage("dev.arbor.copy..")
+		.and()
+		.doNotHaveFullyQualifiedName("dev.arbor.ArborApplication")
+		.should()
+		.dependOnClassesThat()
+		.resideInAPackage("dev.arbor.copy..");
+
+	/** The copy works on the stores alone: not through the services, the HTTP API or the summaries. */
+	@ArchTest
+	static final ArchRule copyWorksOnTheStores = noClasses().that()
+		.resideInAPackage("dev.arbor.copy..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.arbor.navigation..", "dev.arbor.web..", "dev.arbor.summary..");
 
 	/** Models are the summary package's business: nothing else talks to Spring AI or a provider's HTTP client. */
 	@ArchTest
