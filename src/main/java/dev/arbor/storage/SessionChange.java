@@ -8,9 +8,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What a store tells its listeners of a session. Changes of one session arrive in the order they were made, each
- * exactly once. A change this store made arrives only after the disk holds it: a listener never announces an
- * entry that a crash could take back. A change another process made arrives once the store has taken it in from
- * the file, as durable as its writer made it.
+ * exactly once. A change this store made arrives only after the disk holds it, or (the PostgreSQL store) in the
+ * transaction that commits it: a listener never announces an entry that a crash could take back. A change another
+ * process made arrives once the store has taken it in from the file, as durable as its writer made it.
  */
 public sealed interface SessionChange {
 
