@@ -22,6 +22,9 @@ final class EventTable {
 
 	private static final long LOW_32 = 0xFFFF_FFFFL;
 
+	/** Events inserted by one statement. */
+	private static final int INSERT_BATCH = 1_000;
+
 	private final JdbcClient jdbc;
 
 	EventTable(JdbcClient jdbc) {
@@ -40,18 +43,37 @@ final class EventTable {
 		return (int) (id & SEQ_MASK);
 	}
 
-	/** Inserts an event in the caller's transaction; returns the transaction's id. */
-	long insert(int seq, String sessionId, EventType type, String data) {
-		if (seq > SEQ_MASK) {
-			throw new IllegalStateException("More than " + SEQ_MASK + " events in one transaction");
+	/** The id of the caller's transaction, given it now if it has none. */
+	long transactionId() {
+		return this.jdbc.sql("SELECT pg_current_xact_id()::text::bigint").query(Long.class).single();
+	}
+
+	/**
+	 * Inserts a transaction's events and notifies the replicas at its commit, in one round trip per thousand events
+	 * (a statement takes at most 65,535 parameters).
+	 */
+	void insertAndNotify(long tx, List<Pending> events) {
+		for (int from = 0; from < events.size(); from += INSERT_BATCH) {
+			List<Pending> batch = events.subList(from, Math.min(events.size(), from + INSERT_BATCH));
+			StringBuilder sql = new StringBuilder("WITH inserted AS (INSERT INTO arbor_event (tx, seq, session_id, type, data) VALUES ");
+			for (int i = 0; i < batch.size(); i++) {
+				sql.append((i == 0) ? "(?, ?, ?, ?, ?)" : ", (?, ?, ?, ?, ?)");
+			}
+			sql.append(") SELECT pg_notify('").append(PostgresEventBus.CHANNEL).append("', '')");
+			JdbcClient.StatementSpec statement = this.jdbc.sql(sql.toString());
+			for (Pending event : batch) {
+				if (event.seq() > SEQ_MASK) {
+					throw new IllegalStateException("More than " + SEQ_MASK + " events in one transaction");
+				}
+				statement = statement.param(tx).param(event.seq()).param(event.sessionId()).param(event.type().name())
+					.param(event.data());
+			}
+			statement.query((rs, row) -> 1).list();
 		}
-		return this.jdbc.sql("INSERT INTO arbor_event (seq, session_id, type, data) VALUES (?, ?, ?, ?) RETURNING tx")
-			.param(seq)
-			.param(sessionId)
-			.param(type.name())
-			.param(data)
-			.query(Long.class)
-			.single();
+	}
+
+	/** An event written in a transaction, inserted when it commits. */
+	record Pending(int seq, String sessionId, EventType type, String data) {
 	}
 
 	/**
@@ -61,39 +83,43 @@ final class EventTable {
 	 * a holder that gets its id after that gets a larger one.
 	 */
 	long horizon() {
-		long next = this.jdbc.sql("SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint")
-			.query(Long.class)
-			.single();
+		// One statement: its snapshot, and so the next id, is taken before it reads the locks.
 		// pg_locks names a transaction by the low 32 bits of its id; a running one is within 2^31 below the next.
-		List<Long> holders = this.jdbc.sql("""
-				SELECT x.transactionid::text::bigint
-				FROM pg_locks a JOIN pg_locks x ON x.pid = a.pid AND x.locktype = 'transactionid'
-					AND x.mode = 'ExclusiveLock' AND x.granted
-				WHERE a.locktype = 'advisory' AND a.classid = ?::oid AND a.objsubid = 2 AND a.granted
-					AND a.database = (SELECT oid FROM pg_database WHERE datname = current_database())""")
+		return this.jdbc.sql("""
+				SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS next, ARRAY(
+					SELECT x.transactionid::text::bigint
+					FROM pg_locks a JOIN pg_locks x ON x.pid = a.pid AND x.locktype = 'transactionid'
+						AND x.mode = 'ExclusiveLock' AND x.granted
+					WHERE a.locktype = 'advisory' AND a.classid = ?::oid AND a.objsubid = 2 AND a.granted
+						AND a.database = (SELECT oid FROM pg_database WHERE datname = current_database())) AS holders""")
 			.param(SessionLocks.LOCK_SPACE)
-			.query(Long.class)
-			.list();
-		long horizon = next;
-		for (long low : holders) {
-			long full = (next & ~LOW_32) | low;
-			if (full >= next) {
-				full -= 1L << 32;
-			}
-			horizon = Math.min(horizon, full);
-		}
-		return horizon;
+			.query((rs, row) -> {
+				long next = rs.getLong("next");
+				long horizon = next;
+				for (Long low : (Long[]) rs.getArray("holders").getArray()) {
+					long full = (next & ~LOW_32) | low;
+					if (full >= next) {
+						full -= 1L << 32;
+					}
+					horizon = Math.min(horizon, full);
+				}
+				return horizon;
+			})
+			.single();
 	}
 
-	/** Events after the given id from transactions below the horizon, in order; of one session or of all. */
-	List<SessionEvent> after(long afterId, long horizon, @Nullable String sessionId, int limit) {
+	/**
+	 * Events after the given id, in order, of one session or of all; only those from transactions below
+	 * {@code below}, unless it is {@code Long.MAX_VALUE} (the caller sorts out which can go out yet).
+	 */
+	List<SessionEvent> after(long afterId, long below, @Nullable String sessionId, int limit) {
 		String session = (sessionId != null) ? " AND session_id = ?" : "";
 		JdbcClient.StatementSpec query = this.jdbc
 			.sql("SELECT tx, seq, session_id, type, data FROM arbor_event WHERE (tx, seq) > (?, ?) AND tx < ?" + session
 					+ " ORDER BY tx, seq LIMIT ?")
 			.param(tx(afterId))
 			.param(seq(afterId))
-			.param(horizon);
+			.param(below);
 		if (sessionId != null) {
 			query = query.param(sessionId);
 		}
@@ -101,15 +127,6 @@ final class EventTable {
 			.query((rs, row) -> new SessionEvent(id(rs.getLong("tx"), rs.getInt("seq")),
 					EventType.valueOf(rs.getString("type")), rs.getString("session_id"), rs.getString("data")))
 			.list();
-	}
-
-	/** Whether events after the given id are in the table: some may wait for the horizon to pass them. */
-	boolean anyAfter(long afterId) {
-		return this.jdbc.sql("SELECT EXISTS (SELECT 1 FROM arbor_event WHERE (tx, seq) > (?, ?))")
-			.param(tx(afterId))
-			.param(seq(afterId))
-			.query(Boolean.class)
-			.single();
 	}
 
 	/** The newest event below the horizon: where a replica that starts now begins delivering. */
@@ -159,10 +176,6 @@ final class EventTable {
 			.param(tx(upTo))
 			.param(seq(upTo))
 			.update();
-	}
-
-	void notifyReplicas() {
-		this.jdbc.sql("NOTIFY " + PostgresEventBus.CHANNEL).update();
 	}
 
 }

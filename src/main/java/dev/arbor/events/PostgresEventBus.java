@@ -158,18 +158,24 @@ public final class PostgresEventBus implements EventBus {
 	void deliverNew() {
 		for (int look = 0; look < HORIZON_LOOKS; look++) {
 			long horizon = this.table.horizon();
+			boolean waiting = false;
 			List<SessionEvent> events;
 			do {
-				events = this.table.after(this.delivered, horizon, null, BATCH);
+				// Read past the horizon too: what lies beyond it says whether to wait for an older transaction.
+				events = this.table.after(this.delivered, Long.MAX_VALUE, null, BATCH);
 				synchronized (this.lock) {
 					for (SessionEvent event : events) {
+						if (EventTable.tx(event.id()) >= horizon) {
+							waiting = true;
+							break;
+						}
 						this.sinks.deliver(event);
 						this.delivered = event.id();
 					}
 				}
 			}
-			while (events.size() == BATCH);
-			if (!this.table.anyAfter(this.delivered)) {
+			while (!waiting && events.size() == BATCH);
+			if (!waiting) {
 				return;
 			}
 			pause(); // committed events wait for an older transaction, which is about to end
@@ -212,23 +218,28 @@ public final class PostgresEventBus implements EventBus {
 		return new SessionEvent(this.delivered, EventType.RESYNC, sessionId, Json.toString(data));
 	}
 
+	/** Keeps the event to be inserted when the transaction commits, numbered by the transaction and its place in it. */
 	private SessionEvent insert(EventType type, String sessionId, String data) {
-		int seq = nextInTransaction();
-		long tx = this.table.insert(seq, sessionId, type, data);
-		return new SessionEvent(EventTable.id(tx, seq), type, sessionId, data);
+		Written written = writtenInTransaction();
+		int seq = written.events.size();
+		written.events.add(new EventTable.Pending(seq, sessionId, type, data));
+		return new SessionEvent(EventTable.id(written.tx, seq), type, sessionId, data);
 	}
 
-	/** The event's place in the transaction; the first one arranges the {@code NOTIFY} at its commit. */
-	private int nextInTransaction() {
-		Counter counter = (Counter) TransactionSynchronizationManager.getResource(this);
-		if (counter == null) {
-			Counter first = new Counter();
+	/**
+	 * The events of the current transaction; the first one takes the transaction's id and arranges for them all to
+	 * be inserted, with the {@code NOTIFY}, in one round trip just before it commits.
+	 */
+	private Written writtenInTransaction() {
+		Written written = (Written) TransactionSynchronizationManager.getResource(this);
+		if (written == null) {
+			Written first = new Written(this.table.transactionId());
 			TransactionSynchronizationManager.bindResource(this, first);
 			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
 
 				@Override
 				public void beforeCommit(boolean readOnly) {
-					PostgresEventBus.this.table.notifyReplicas();
+					PostgresEventBus.this.table.insertAndNotify(first.tx, first.events);
 				}
 
 				@Override
@@ -237,9 +248,9 @@ public final class PostgresEventBus implements EventBus {
 				}
 
 			});
-			counter = first;
+			written = first;
 		}
-		return counter.next++;
+		return written;
 	}
 
 	private static void pause() {
@@ -270,10 +281,16 @@ public final class PostgresEventBus implements EventBus {
 
 	}
 
-	/** Events written so far in one transaction. */
-	private static final class Counter {
+	/** The events of one transaction, and its id. */
+	private static final class Written {
 
-		int next;
+		final long tx;
+
+		final List<EventTable.Pending> events = new ArrayList<>();
+
+		Written(long tx) {
+			this.tx = tx;
+		}
 
 	}
 

@@ -4,8 +4,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -110,9 +113,7 @@ public final class DatabaseNotifications implements AutoCloseable {
 						catchUp();
 						continue;
 					}
-					for (PGNotification notification : received) {
-						handle(notification);
-					}
+					handle(received);
 				}
 			}
 			catch (SQLException | RuntimeException ex) {
@@ -125,16 +126,29 @@ public final class DatabaseNotifications implements AutoCloseable {
 		}
 	}
 
-	private void handle(PGNotification notification) {
-		Consumer<String> handler = this.handlers.get(notification.getName());
-		if (handler != null) {
-			try {
-				handler.accept(notification.getParameter());
-			}
-			catch (RuntimeException ex) {
-				LOGGER.log(System.Logger.Level.WARNING, "Failed to handle a notification on " + notification.getName(), ex);
-			}
+	/**
+	 * Hands each channel's payloads to its handler, each distinct one once: a replica that was busy finds many
+	 * notifications at once (one per commit of every replica), and a handler catches up with all of them at once.
+	 */
+	private void handle(PGNotification[] received) {
+		Map<String, Set<String>> payloads = new LinkedHashMap<>();
+		for (PGNotification notification : received) {
+			payloads.computeIfAbsent(notification.getName(), channel -> new LinkedHashSet<>())
+				.add(notification.getParameter());
 		}
+		payloads.forEach((channel, distinct) -> {
+			Consumer<String> handler = this.handlers.get(channel);
+			if (handler != null) {
+				for (String payload : distinct) {
+					try {
+						handler.accept(payload);
+					}
+					catch (RuntimeException ex) {
+						LOGGER.log(System.Logger.Level.WARNING, "Failed to handle a notification on " + channel, ex);
+					}
+				}
+			}
+		});
 	}
 
 	private void catchUp() {
