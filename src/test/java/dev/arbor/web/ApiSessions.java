@@ -107,6 +107,17 @@ final class ApiSessions {
 		}
 	}
 
+	/** {@code POST /sessions/{id}/navigate} with the body; the outcome of a 200. */
+	static JsonNode navigate(RestTestClient client, String sessionId, java.util.Map<String, Object> body) {
+		return body(client.post()
+			.uri("/sessions/{id}/navigate", sessionId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(body)
+			.exchange()
+			.expectStatus()
+			.isOk());
+	}
+
 	/** The session's leaf, {@code null} for none. */
 	static String leaf(RestTestClient client, String sessionId) {
 		JsonNode leaf = body(client.get().uri("/sessions/{id}/leaf", sessionId).exchange());

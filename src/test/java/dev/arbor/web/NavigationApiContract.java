@@ -432,13 +432,7 @@ abstract class NavigationApiContract {
 	}
 
 	private JsonNode navigate(String sessionId, Map<String, Object> body) {
-		return ApiSessions.body(this.client.post()
-			.uri("/sessions/{id}/navigate", sessionId)
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(body)
-			.exchange()
-			.expectStatus()
-			.isOk());
+		return ApiSessions.navigate(this.client, sessionId, body);
 	}
 
 	private int entryCount(String sessionId) {

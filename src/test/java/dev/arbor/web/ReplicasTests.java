@@ -186,7 +186,7 @@ class ReplicasTests {
 		ScriptedSummarizer summarizer = a.getBean(ScriptedSummarizer.class);
 		summarizer.answer = entries -> stalled;
 		CompletableFuture<JsonNode> navigation = CompletableFuture
-			.supplyAsync(() -> navigate(onA, sessionId, Map.of("targetId", u1, "summarize", true)));
+			.supplyAsync(() -> ApiSessions.navigate(onA, sessionId, Map.of("targetId", u1, "summarize", true)));
 		awaitCall(summarizer);
 		CompletableFuture<String> write = CompletableFuture
 			.supplyAsync(() -> ApiSessions.appendUser(onB, sessionId, "written on B meanwhile"));
@@ -209,7 +209,7 @@ class ReplicasTests {
 		CompletableFuture<BranchSummary> stalled = new CompletableFuture<>();
 		ScriptedSummarizer summarizer = a.getBean(ScriptedSummarizer.class);
 		summarizer.answer = entries -> stalled;
-		CompletableFuture<JsonNode> navigation = CompletableFuture.supplyAsync(() -> navigate(onA, sessionId,
+		CompletableFuture<JsonNode> navigation = CompletableFuture.supplyAsync(() -> ApiSessions.navigate(onA, sessionId,
 				Map.of("targetId", u1, "summarize", true, "requestId", "across")));
 		awaitCall(summarizer);
 		onB.delete().uri("/sessions/{id}/navigations/{r}", sessionId, "across").exchange().expectStatus().isAccepted();
@@ -337,16 +337,6 @@ class ReplicasTests {
 			assertThat(System.nanoTime() - deadline).as("ready within 120 s").isNegative();
 			Thread.sleep(200);
 		}
-	}
-
-	static JsonNode navigate(RestTestClient client, String sessionId, Map<String, Object> body) {
-		return ApiSessions.body(client.post()
-			.uri("/sessions/{id}/navigate", sessionId)
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(body)
-			.exchange()
-			.expectStatus()
-			.isOk());
 	}
 
 	static void awaitCall(ScriptedSummarizer summarizer) throws InterruptedException {

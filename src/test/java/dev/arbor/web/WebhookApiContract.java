@@ -180,13 +180,7 @@ abstract class WebhookApiContract {
 	}
 
 	private JsonNode navigate(String sessionId, Map<String, Object> body) {
-		return ApiSessions.body(this.client.post()
-			.uri("/sessions/{id}/navigate", sessionId)
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(body)
-			.exchange()
-			.expectStatus()
-			.isOk());
+		return ApiSessions.navigate(this.client, sessionId, body);
 	}
 
 	private static String hmac(byte[] body) throws Exception {

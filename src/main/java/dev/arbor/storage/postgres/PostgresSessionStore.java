@@ -19,6 +19,7 @@ import dev.arbor.session.SessionIds;
 import dev.arbor.session.SessionTree;
 import dev.arbor.session.StoredLine;
 import dev.arbor.session.Timestamps;
+import dev.arbor.storage.AppendPlans;
 import dev.arbor.storage.ExpectedLeaf;
 import dev.arbor.storage.FileLines;
 import dev.arbor.storage.InvalidSessionFileException;
@@ -154,14 +155,14 @@ public final class PostgresSessionStore implements SessionStore, AutoCloseable {
 
 	@Override
 	public List<EntryLine> append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts) {
-		return timedAppend(sessionId, expected, tree -> tree.prepareAppend(drafts, this.clock.instant()));
+		return timedAppend(sessionId, expected, AppendPlans.entries(drafts, this.clock));
 	}
 
 	@Override
 	public EntryLine appendBranchSummary(String sessionId, ExpectedLeaf expected, @Nullable String fromId,
 			String summary, @Nullable JsonNode details, @Nullable Boolean fromExtension) {
-		return timedAppend(sessionId, expected, tree -> List
-			.of(tree.prepareBranchSummary(fromId, summary, details, fromExtension, this.clock.instant())))
+		return timedAppend(sessionId, expected,
+				AppendPlans.branchSummary(fromId, summary, details, fromExtension, this.clock))
 			.get(0);
 	}
 
