@@ -86,6 +86,9 @@ appends() { # appends <store> <base> <duration>
 	wrk_row "$1: 1 session, 1 connection" 1 1 "$3" "$2" "/sessions/$one/entries" "$message"
 	wrk_row "$1: 1 session, 64 connections" 2 64 "$3" "$2" "/sessions/$one/entries" "$message"
 	wrk_row "$1: 64 sessions, 64 connections" 2 64 "$3" "$2" "$many" "$message"
+	# What the errors column counts: the status codes other than 201 of one more second of the same load
+	ARBOR_PATHS="$many" ARBOR_METHOD=POST ARBOR_BODY="$message" ARBOR_STATUS=1 \
+		wrk -t2 -c64 -d1s --timeout 30s -s "$(pwd)/bench/wrk.lua" "$2" | grep '^STATUS' | sort | uniq -c >&2 || true
 }
 
 timed() { # the total time of one request in ms
@@ -145,5 +148,7 @@ for _ in $(seq 1 "$RUNS"); do
 	cold_open postgres "$A" "$big_pg"
 	stop_replicas
 done
+problems=$(grep -hE '^[0-9-]+T[^ ]+ +(WARN|ERROR) ' "$work"/server.log "$work"/replica-*.log | grep -v SpringDocAppInitializer || true)
+[ -z "$problems" ] || { echo "Server logs, WARN and ERROR:" >&2; echo "$problems" | cut -c1-400 | sort | uniq -c | sort -rn | head -n 20 >&2; }
 echo >&2
 echo "commit $(git rev-parse --short HEAD), $(nproc) cores, $(java -version 2>&1 | head -n 1), $(psql --version), wrk $(wrk -v 2>&1 | head -n 1 | cut -d' ' -f2)" >&2

@@ -40,3 +40,13 @@ function done(summary, latency, requests)
     latency:percentile(50) / 1000, latency:percentile(99) / 1000, latency.max / 1000, summary.requests, errors,
     summary.errors.status))
 end
+
+-- ARBOR_STATUS=1: prints the status and the start of the body of every answer that is not 2xx (slows wrk down, so
+-- only for finding out what the errors column counts).
+if os.getenv("ARBOR_STATUS") then
+  function response(status, headers, body)
+    if status < 200 or status > 299 then
+      io.write("STATUS " .. status .. " " .. string.sub(body or "", 1, 160) .. "\n")
+    end
+  end
+end

@@ -20,7 +20,10 @@ class DatabaseStorageHealthIndicator extends AbstractHealthIndicator {
 	@Override
 	protected void doHealthCheck(Health.Builder builder) {
 		this.jdbc.queryForObject("SELECT count(*) FROM (SELECT 1 FROM arbor_session LIMIT 1) AS probe", Integer.class);
-		builder.withDetail("database", "postgresql").up();
+		// A 201 promises a durable append: with this off (or local, with standbys), a crash can take it back.
+		builder.withDetail("database", "postgresql")
+			.withDetail("synchronousCommit", this.jdbc.queryForObject("SHOW synchronous_commit", String.class))
+			.up();
 	}
 
 }
