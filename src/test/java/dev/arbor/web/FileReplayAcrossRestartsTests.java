@@ -1,12 +1,9 @@
 package dev.arbor.web;
 
 import java.nio.file.Path;
-import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * On the file store, a client that reconnects with a {@code Last-Event-ID} that the replay cannot serve (the events
@@ -33,24 +30,7 @@ class FileReplayAcrossRestartsTests {
 			first.appendUser(sessionId, "two");
 		}
 		try (RestartedApp second = start()) {
-			for (String path : new String[] { "/sessions/" + sessionId + "/events", "/events" }) {
-				try (SseClient events = SseClient.open(second.port(), path, lastSeen)) {
-					SseClient.Event resync = events.next();
-					assertThat(resync.type()).isEqualTo("resync");
-					assertThat(resync.data().get("lastEventId").asLong()).isEqualTo(lastSeen);
-					assertThat(resync.data().get("reason").asString()).isEqualTo("replay-unavailable");
-					assertThat(resync.id()).as("a reconnect from the resync resumes here").isGreaterThan(lastSeen);
-					String third = second.appendUser(sessionId, "three").get("id").asString();
-					SseClient.Event appended = events.until("entry_appended").get(0);
-					assertThat(appended.data().get("entry").get("id").asString()).isEqualTo(third);
-					assertThat(appended.id()).isGreaterThan(resync.id());
-					assertThat(events.until("leaf_changed")).hasSize(1);
-					try (SseClient resumed = SseClient.open(second.port(), path, appended.id())) {
-						assertThat(resumed.next().type()).as("served from the replay now").isEqualTo("leaf_changed");
-						assertThat(resumed.drain(Duration.ofMillis(200))).isEmpty();
-					}
-				}
-			}
+			second.assertResyncThenCarriesOn(sessionId, lastSeen);
 		}
 	}
 

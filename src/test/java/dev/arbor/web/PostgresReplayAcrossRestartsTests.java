@@ -80,24 +80,7 @@ class PostgresReplayAcrossRestartsTests {
 		await("every event older than a second", "SELECT bool_and(created_at < now() - interval '1 second') FROM arbor_event");
 		try (RestartedApp second = start("arbor.events.retention=1s")) {
 			await("the events removed", "SELECT tx > 0 FROM arbor_event_horizon");
-			for (String path : new String[] { "/sessions/" + sessionId + "/events", "/events" }) {
-				try (SseClient events = SseClient.open(second.port(), path, lastSeen)) {
-					SseClient.Event resync = events.next();
-					assertThat(resync.type()).isEqualTo("resync");
-					assertThat(resync.data().get("lastEventId").asLong()).isEqualTo(lastSeen);
-					assertThat(resync.data().get("reason").asString()).isEqualTo("replay-unavailable");
-					assertThat(resync.id()).as("a reconnect from the resync resumes here").isGreaterThan(lastSeen);
-					String third = second.appendUser(sessionId, "three").get("id").asString();
-					SseClient.Event appended = events.until("entry_appended").get(0);
-					assertThat(appended.data().get("entry").get("id").asString()).isEqualTo(third);
-					assertThat(appended.id()).isGreaterThan(resync.id());
-					assertThat(events.until("leaf_changed")).hasSize(1);
-					try (SseClient resumed = SseClient.open(second.port(), path, appended.id())) {
-						assertThat(resumed.next().type()).as("served from the replay now").isEqualTo("leaf_changed");
-						assertThat(resumed.drain(Duration.ofMillis(200))).isEmpty();
-					}
-				}
-			}
+			second.assertResyncThenCarriesOn(sessionId, lastSeen);
 		}
 	}
 

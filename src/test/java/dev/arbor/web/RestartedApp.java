@@ -1,6 +1,7 @@
 package dev.arbor.web;
 
 import java.net.URI;
+import java.time.Duration;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -48,6 +49,32 @@ record RestartedApp(ConfigurableApplicationContext context, int port) implements
 	JsonNode appendUser(String sessionId, String text) throws Exception {
 		return post("/sessions/" + sessionId + "/entries",
 				"{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":\"" + text + "\"}}");
+	}
+
+	/**
+	 * A client back with a {@code Last-Event-ID} that the replay no longer reaches, on the session's stream and on all
+	 * sessions': a {@code resync} first, numbered so that a reconnect resumes there, then the next change, and a
+	 * reconnect from that change served from the replay. Appends an entry per stream.
+	 */
+	void assertResyncThenCarriesOn(String sessionId, long lastSeen) throws Exception {
+		for (String path : new String[] { "/sessions/" + sessionId + "/events", "/events" }) {
+			try (SseClient events = SseClient.open(port(), path, lastSeen)) {
+				SseClient.Event resync = events.next();
+				assertThat(resync.type()).isEqualTo("resync");
+				assertThat(resync.data().get("lastEventId").asLong()).isEqualTo(lastSeen);
+				assertThat(resync.data().get("reason").asString()).isEqualTo("replay-unavailable");
+				assertThat(resync.id()).as("a reconnect from the resync resumes here").isGreaterThan(lastSeen);
+				String third = appendUser(sessionId, "three").get("id").asString();
+				SseClient.Event appended = events.until("entry_appended").get(0);
+				assertThat(appended.data().get("entry").get("id").asString()).isEqualTo(third);
+				assertThat(appended.id()).isGreaterThan(resync.id());
+				assertThat(events.until("leaf_changed")).hasSize(1);
+				try (SseClient resumed = SseClient.open(port(), path, appended.id())) {
+					assertThat(resumed.next().type()).as("served from the replay now").isEqualTo("leaf_changed");
+					assertThat(resumed.drain(Duration.ofMillis(200))).isEmpty();
+				}
+			}
+		}
 	}
 
 	@Override
