@@ -18,8 +18,9 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
  * With {@code arbor.security.api-keys} set, lets a request in only with {@code Authorization: Bearer <key>} for one
- * of the keys (401 otherwise, before anything is read or written); health and the API documentation stay open, so
- * that probes and people exploring the API need no key.
+ * of the keys (401 otherwise, before anything is read or written); health, the API documentation and the explorer's
+ * own files (it asks for a key itself, and holds no session data) stay open, so that probes and people exploring the
+ * API need no key.
  * <p>
  * A browser's {@code EventSource} cannot send headers, so the event streams also take the key as
  * {@code ?access_token=} (RFC 6750 §2.3), and only they: elsewhere a key in the URL would end up in logs and
@@ -52,7 +53,7 @@ class ApiKeyFilter extends OncePerRequestFilter {
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
 		String path = request.getRequestURI();
-		if (OPEN.matcher(path).matches()) {
+		if (OPEN.matcher(path).matches() || ExplorerPaths.isFile(path)) {
 			chain.doFilter(request, response);
 			return;
 		}
