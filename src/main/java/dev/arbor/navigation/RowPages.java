@@ -35,6 +35,12 @@ final class RowPages {
 				start = view.indexFrom(window.entryId());
 				end = Math.min(start + limit, matched);
 			}
+			case OFFSET -> {
+				// Clamped: past the last row the page is the empty one at the end, as FROM's is after the last row, and
+				// offset + limit cannot overflow.
+				start = Math.min(window.offset(), matched);
+				end = Math.min(start + limit, matched);
+			}
 			default -> {
 				int centre = (window.anchor() == RowsWindow.Anchor.SELECTED) ? view.selectedIndex()
 						: view.indexAround(window.entryId());

@@ -14,7 +14,7 @@ final class RowsWindows {
 	}
 
 	static RowsWindow of(int limit, @Nullable String cursor, @Nullable String before, @Nullable String around,
-			boolean aroundSelected, @Nullable String from) {
+			boolean aroundSelected, @Nullable String from, @Nullable Integer offset) {
 		List<String> given = new ArrayList<>();
 		RowsWindow window = RowsWindow.first(limit);
 		if (cursor != null) {
@@ -37,8 +37,12 @@ final class RowsWindows {
 			given.add("from");
 			window = RowsWindow.of(limit, Anchor.FROM, from);
 		}
+		if (offset != null) {
+			given.add("offset");
+			window = RowsWindow.at(limit, offset);
+		}
 		if (given.size() > 1) {
-			throw new QueryParameterException(given.get(1), "Give at most one of cursor, before, around, aroundSelected and from: this request gives " + String.join(" and ", given));
+			throw new QueryParameterException(given.get(1), "Give at most one of cursor, before, around, aroundSelected, from and offset: this request gives " + String.join(" and ", given));
 		}
 		return window;
 	}

@@ -136,10 +136,17 @@ final class SweepMutations {
 		Map<String, Expect> values = new LinkedHashMap<>();
 		switch (parameter.type()) {
 			case "integer" -> {
-				int maximum = parameter.schema().path("maximum").asInt(Integer.MAX_VALUE);
-				for (String refused : List.of("abc", "1.5", "0", "-1", "-0", Integer.toString(maximum + 1), "99999999999",
-						"0x10", "0X1F", "%2310", "1e2", "%00", "1%00", "%FF", "%EF%BC%95", "5abc", "Infinity", "NaN")) {
+				// Just past either bound; without one, past what an int holds.
+				long minimum = parameter.schema().path("minimum").asLong(Integer.MIN_VALUE);
+				long maximum = parameter.schema().path("maximum").asLong(Integer.MAX_VALUE);
+				for (String refused : List.of("abc", "1.5", Long.toString(minimum - 1), Long.toString(maximum + 1),
+						"99999999999", "0x10", "0X1F", "%2310", "1e2", "%00", "1%00", "%FF", "%EF%BC%95", "5abc", "Infinity",
+						"NaN")) {
 					values.put(refused, Expect.REFUSED);
+				}
+				// Valid where the minimum allows them (an offset starts at 0; a limit at 1).
+				for (String small : List.of("0", "-0", "-1")) {
+					values.put(small, (Long.parseLong(small) < minimum) ? Expect.REFUSED : Expect.ANY);
 				}
 				for (String lenient : List.of("", "+5", "010", "%205", "5%20", "%095")) {
 					values.put(lenient, Expect.ANY);

@@ -20,10 +20,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Pages of {@code GET /sessions/{id}/tree/rows} (docs/API.md, Tree): the selected row, windows around an entry,
- * cursors forward and backward that meet with nothing missed or repeated, and the same once the session changed
- * (an append, a leaf move, a label), on the branched oh-my-pi test session. Whole views read at once are the
- * reference each page is checked against; {@code SelectorFidelityTests} checks those views against upstream. A
- * contract: {@link FileTreeRowsWindowApiTests} and {@link PostgresTreeRowsWindowApiTests} run it on each store.
+ * cursors forward and backward that meet with nothing missed or repeated, pages at a row's index, and the same once
+ * the session changed (an append, a leaf move, a label), on the branched oh-my-pi test session. Whole views read at
+ * once are the reference each page is checked against; {@code SelectorFidelityTests} checks those views against
+ * upstream. A contract: {@link FileTreeRowsWindowApiTests} and {@link PostgresTreeRowsWindowApiTests} run it on each
+ * store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
@@ -174,6 +175,70 @@ abstract class TreeRowsWindowApiContract {
 			.uri("/sessions/{id}/tree/rows?cursor={c}&aroundSelected=true", sessionId, LEAF_ANCESTOR)
 			.exchange(), HttpStatus.BAD_REQUEST, "invalid-parameter");
 		assertThat(problem.get("detail").asString()).contains("cursor", "aroundSelected");
+	}
+
+	@Test
+	void rowsAtAnOffsetShouldBeTheRowsWithThoseIndexesAsPagingByCursorGivesThem() {
+		String sessionId = importFeedSession();
+		List<String> whole = ids(rows(sessionId, "limit=10000"));
+		assertThat(rows(sessionId, "offset=0&limit=10")).isEqualTo(rows(sessionId, "limit=10"));
+		JsonNode page = rows(sessionId, "limit=10");
+		for (int offset = 10; offset < whole.size(); offset += 10) {
+			page = rows(sessionId, "limit=10&cursor=" + page.get("nextCursor").asString());
+			assertThat(rows(sessionId, "limit=10&offset=" + offset)).as("offset %d", offset).isEqualTo(page);
+		}
+		JsonNode middle = rows(sessionId, "offset=30&limit=7");
+		assertThat(indexes(middle)).containsExactly(30, 31, 32, 33, 34, 35, 36);
+		assertThat(ids(middle)).isEqualTo(whole.subList(30, 37));
+		assertThat(middle.get("prevCursor").asString()).isEqualTo(whole.get(30));
+		assertThat(middle.get("nextCursor").asString()).isEqualTo(whole.get(36));
+		// Cut at the last row.
+		JsonNode end = rows(sessionId, "offset=80&limit=10");
+		assertThat(indexes(end)).containsExactly(80, 81, 82, 83, 84, 85, 86);
+		assertThat(end.get("prevCursor").asString()).isEqualTo(whole.get(80));
+		assertThat(end.get("nextCursor").isNull()).isTrue();
+	}
+
+	@Test
+	void rowsAtAnOffsetPastTheLastRowShouldBeAnEmptyPageWithoutCursors() {
+		String sessionId = importFeedSession();
+		for (String offset : List.of("87", "88", "400000", Integer.toString(Integer.MAX_VALUE))) {
+			JsonNode page = rows(sessionId, "limit=10&offset=" + offset);
+			assertThat(page.get("rows")).as(offset).isEmpty();
+			assertThat(page.get("matched").asInt()).isEqualTo(87);
+			assertThat(page.get("selectedId").asString()).isEqualTo(LEAF_ANCESTOR);
+			assertThat(page.get("prevCursor").isNull()).isTrue();
+			assertThat(page.get("nextCursor").isNull()).isTrue();
+		}
+	}
+
+	@Test
+	void rowsAtAnOffsetShouldCountTheIndexesOfTheFilteredAndSearchedView() {
+		String sessionId = importFeedSession();
+		for (String view : List.of("filter=user-only", "filter=all&q=feed")) {
+			List<String> whole = ids(rows(sessionId, view + "&limit=10000"));
+			assertThat(whole).as(view).hasSizeGreaterThan(5);
+			JsonNode page = rows(sessionId, view + "&limit=3&offset=2");
+			assertThat(indexes(page)).as(view).containsExactly(2, 3, 4);
+			assertThat(ids(page)).as(view).isEqualTo(whole.subList(2, 5));
+			assertThat(rows(sessionId, view + "&offset=" + whole.size()).get("rows")).as(view).isEmpty();
+		}
+	}
+
+	@Test
+	void rowsWhenOffsetIsGivenWithACursorOrIsNotAnIndexShouldReturn400() {
+		String sessionId = importFeedSession();
+		JsonNode both = ApiSessions.problem(this.client.get()
+			.uri("/sessions/{id}/tree/rows?cursor={c}&offset=5", sessionId, LEAF_ANCESTOR)
+			.exchange(), HttpStatus.BAD_REQUEST, "invalid-parameter");
+		assertThat(both.get("parameter").asString()).isEqualTo("offset");
+		assertThat(both.get("detail").asString()).contains("cursor", "offset");
+		for (String offset : List.of("-1", "many", "1.5", "")) {
+			JsonNode problem = ApiSessions.problem(
+					this.client.get().uri("/sessions/{id}/tree/rows?offset=" + offset, sessionId).exchange(),
+					HttpStatus.BAD_REQUEST, "invalid-parameter");
+			assertThat(problem.get("parameter").asString()).as(offset).isEqualTo("offset");
+		}
 	}
 
 	/**
