@@ -35,9 +35,11 @@ export class SessionActions {
 
 	/** Enter on a row: shows what navigating there does (a dry run), then does it, with a summary if asked. */
 	async navigate(targetId) {
+		// The navigation is made against the state its preparation showed: a change made meanwhile is a 412.
+		const ifMatch = this.view.etag;
 		let preparation;
 		try {
-			preparation = (await this.change('POST', '/navigate?dryRun=true', { json: { targetId } }))?.body;
+			preparation = (await this.change('POST', '/navigate?dryRun=true', { json: { targetId }, ifMatch }))?.body;
 		} catch (failure) {
 			notify(`Cannot navigate there: ${failure.message}`, 'error');
 			return;
@@ -58,7 +60,7 @@ export class SessionActions {
 		const outcome = await dialog('Navigate', [facts,
 			h('label', { className: 'check' }, summarize, ' Summarize the branch left behind'), instructions, running, abort], {
 			submitLabel: 'Navigate',
-			onSubmit: () => this.runNavigation(targetId, summarize.checked, instructions.value.trim(), abort, running),
+			onSubmit: () => this.runNavigation(targetId, ifMatch, summarize.checked, instructions.value.trim(), abort, running),
 		});
 		if (outcome) {
 			await this.view.reload();
@@ -66,7 +68,7 @@ export class SessionActions {
 		}
 	}
 
-	async runNavigation(targetId, summarize, customInstructions, abort, running) {
+	async runNavigation(targetId, ifMatch, summarize, customInstructions, abort, running) {
 		const requestId = crypto.randomUUID();
 		if (summarize) {
 			running.hidden = false;
@@ -77,7 +79,7 @@ export class SessionActions {
 		}
 		try {
 			const answer = await this.change('POST', '/navigate?context=false', {
-				json: { targetId, summarize, customInstructions: customInstructions || null, requestId },
+				json: { targetId, summarize, customInstructions: customInstructions || null, requestId }, ifMatch,
 			});
 			return answer?.body ?? null;
 		} finally {
@@ -106,13 +108,14 @@ export class SessionActions {
 
 	/** Shift+L on a row, or the entry's Label button: sets the label, or clears it when left blank. */
 	async label(entryId, current) {
+		const ifMatch = this.view.etag;
 		const input = h('input', { name: 'label', value: current ?? '', autofocus: true, 'aria-label': 'Label', placeholder: 'Empty to remove' });
 		const done = await dialog(`Label ${entryId}`, [input], {
 			submitLabel: 'Save',
 			onSubmit: async () => {
 				const label = input.value.trim();
 				const suffix = `/labels/${seg(entryId)}`;
-				const answer = label ? await this.change('PUT', suffix, { json: { label } }) : await this.change('DELETE', suffix);
+				const answer = label ? await this.change('PUT', suffix, { json: { label }, ifMatch }) : await this.change('DELETE', suffix, { ifMatch });
 				return answer ? { label } : 'refreshed';
 			},
 		});

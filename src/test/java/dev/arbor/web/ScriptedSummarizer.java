@@ -17,11 +17,11 @@ import org.springframework.context.annotation.Bean;
  * A summary model for tests (the real ones come with Spring AI): by default it summarizes by naming the entries it
  * was given, so a test sees exactly what reached the model.
  */
-final class ScriptedSummarizer implements BranchSummarizer {
+public final class ScriptedSummarizer implements BranchSummarizer {
 
 	/** Registers one as a bean, the summary model of the application: {@code @Import(ScriptedSummarizer.Registered.class)}. */
 	@TestConfiguration(proxyBeanMethods = false)
-	static class Registered {
+	public static class Registered {
 
 		@Bean
 		ScriptedSummarizer scriptedSummarizer() {
@@ -30,14 +30,14 @@ final class ScriptedSummarizer implements BranchSummarizer {
 
 	}
 
-	record Call(List<String> entryIds, @Nullable String customInstructions) {
+	public record Call(List<String> entryIds, @Nullable String customInstructions) {
 	}
 
-	final List<Call> calls = new CopyOnWriteArrayList<>();
+	public final List<Call> calls = new CopyOnWriteArrayList<>();
 
-	volatile Function<List<EntryLine>, CompletableFuture<BranchSummary>> answer = ScriptedSummarizer::naming;
+	public volatile Function<List<EntryLine>, CompletableFuture<BranchSummary>> answer = ScriptedSummarizer::naming;
 
-	void reset() {
+	public void reset() {
 		this.calls.clear();
 		this.answer = ScriptedSummarizer::naming;
 	}

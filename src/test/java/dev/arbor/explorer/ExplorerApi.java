@@ -1,0 +1,102 @@
+package dev.arbor.explorer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.util.Arrays;
+import java.util.List;
+
+import dev.arbor.session.Json;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the browser tests do to Arbor behind the page's back, over plain HTTP, as another client (the agent, another
+ * tab) would: import, create, append, read the leaf.
+ */
+final class ExplorerApi {
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	private final String base;
+
+	private final @Nullable String key;
+
+	ExplorerApi(int port) {
+		this(port, null);
+	}
+
+	ExplorerApi(int port, @Nullable String key) {
+		this.base = "http://localhost:" + port;
+		this.key = key;
+	}
+
+	/** Imports a session file under a new id, so that each test has a copy of its own. */
+	JsonNode importCopy(byte[] file) {
+		return send("POST", "/sessions/import?newId=true", "application/x-ndjson", file, 201);
+	}
+
+	String create(String title, String cwd) {
+		ObjectNode body = Json.newObject().put("title", title).put("cwd", cwd);
+		return send("POST", "/sessions", "application/json", Json.toBytes(body), 201).get("id").asString();
+	}
+
+	/** Appends user messages in order, one request each; answers their ids. */
+	List<String> appendUsers(String sessionId, String... texts) {
+		return Arrays.stream(texts).map((text) -> append(sessionId, "user", text)).toList();
+	}
+
+	String append(String sessionId, String role, String text) {
+		ObjectNode entry = Json.newObject().put("type", "message");
+		ObjectNode message = entry.putObject("message").put("role", role);
+		message.putArray("content").addObject().put("type", "text").put("text", text);
+		if ("assistant".equals(role)) {
+			message.put("provider", "anthropic").put("model", "claude-sonnet-4-5");
+		}
+		return send("POST", "/sessions/" + sessionId + "/entries", "application/json", Json.toBytes(entry), 201)
+			.get("id")
+			.asString();
+	}
+
+	@Nullable String leaf(String sessionId) {
+		JsonNode leaf = get("/sessions/" + sessionId + "/leaf").get("leafId");
+		return leaf.isNull() ? null : leaf.asString();
+	}
+
+	JsonNode get(String path) {
+		return send("GET", path, null, null, 200);
+	}
+
+	private JsonNode send(String method, String path, @Nullable String contentType, byte @Nullable [] body,
+			int expected) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.base + path))
+			.method(method, (body != null) ? BodyPublishers.ofByteArray(body) : BodyPublishers.noBody());
+		if (contentType != null) {
+			request.header("Content-Type", contentType);
+		}
+		if (this.key != null) {
+			request.header("Authorization", "Bearer " + this.key);
+		}
+		try {
+			var response = this.http.send(request.build(), BodyHandlers.ofByteArray());
+			assertThat(response.statusCode()).as("%s %s: %s", method, path, new String(response.body()))
+				.isEqualTo(expected);
+			return Json.MAPPER.readTree(response.body());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}

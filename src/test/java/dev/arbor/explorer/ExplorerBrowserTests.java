@@ -1,0 +1,328 @@
+package dev.arbor.explorer;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import dev.arbor.Fixtures;
+import dev.arbor.web.ScriptedSummarizer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The explorer at {@code /} in headless Chromium against the running application, driven as a person would drive it:
+ * the sessions, the tree selector with its filters and search, navigation with a summary (from the scripted test
+ * summarizer), labels, branching, live updates, a 412 and keyboard-only use; and session content that tries to be
+ * markup. Screenshots of the main views go to {@code target/screenshots/}.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@Import(ScriptedSummarizer.Registered.class)
+@RequiresBrowser
+class ExplorerBrowserTests {
+
+	@TempDir
+	static Path storage;
+
+	@DynamicPropertySource
+	static void storage(DynamicPropertyRegistry registry) {
+		registry.add("arbor.storage.dir", storage::toString);
+	}
+
+	@RegisterExtension
+	static final BrowserSession browser = new BrowserSession();
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	ScriptedSummarizer summarizer;
+
+	ExplorerApi api;
+
+	ChromeDriver driver;
+
+	@BeforeEach
+	void setUp() {
+		this.api = new ExplorerApi(this.port);
+		this.driver = browser.driver();
+		this.summarizer.reset();
+	}
+
+	@Test
+	void listOpenFilterSearchNavigateWithSummaryLabelAndBranch() {
+		JsonNode omp = this.api.importCopy(Fixtures.bytes(Fixtures.OMP_V3));
+		JsonNode pi = this.api.importCopy(Fixtures.bytes(Fixtures.PI_V1));
+		String site = this.api.create("Feed for the site generator", "/home/me/site");
+		String ompId = omp.get("id").asString();
+
+		open("/");
+		waitFor(By.cssSelector("li.session[data-session-id='" + pi.get("id").asString() + "']"));
+		waitFor(By.cssSelector("li.session[data-session-id='" + ompId + "']"));
+		waitFor(By.cssSelector("li.session[data-session-id='" + site + "']"));
+		Screenshots.save(this.driver, "explorer-sessions");
+		type(By.cssSelector(".sessions input.search"), "site");
+		waitUntil(() -> sessionIds().equals(List.of(site)));
+		assertThat(this.driver.getCurrentUrl()).endsWith("#/?q=site");
+		clear(By.cssSelector(".sessions input.search"));
+		waitUntil(() -> sessionIds().size() == 3);
+
+		click(By.cssSelector("li.session[data-session-id='" + ompId + "'] a.session-title"));
+		waitUntil(() -> this.driver.getCurrentUrl().endsWith("#/sessions/" + ompId));
+		WebElement leafRow = waitFor(By.cssSelector(".rows .row.leaf"));
+		assertThat(leafRow.getAttribute("data-entry-id")).isEqualTo(omp.get("leafId").asString());
+		assertThat(text(".tree-status")).contains("of 1,018 entries shown");
+
+		click(By.cssSelector("button.filter[data-filter='user-only']"));
+		waitUntil(() -> text(".tree-status").startsWith("88 of 1,018"));
+		assertThat(rowKinds()).containsOnly("user");
+		assertThat(this.driver.getCurrentUrl()).contains("filter=user-only");
+		type(By.cssSelector(".tree-toolbar input.search"), "theme");
+		waitUntil(() -> !text(".tree-status").startsWith("88 of"));
+		int matched = Integer.parseInt(text(".tree-status").split(" ")[0].replace(",", ""));
+		assertThat(matched).isBetween(1, 87);
+		clear(By.cssSelector(".tree-toolbar input.search"));
+		waitUntil(() -> text(".tree-status").startsWith("88 of 1,018"));
+
+		// navigate to the fifth user message, with a summary of the branch left behind
+		WebElement target = rowAt(4);
+		String targetId = target.getAttribute("data-entry-id");
+		target.click();
+		waitUntil(() -> this.driver.getCurrentUrl().contains("/entries/" + targetId));
+		click(button(".entry-panel", "Navigate here…"));
+		WebElement dialog = waitFor(By.cssSelector("dialog.modal[open]"));
+		assertThat(dialog.getText()).contains("Branch left behind").contains("Text for the editor");
+		dialog.findElement(By.name("summarize")).click();
+		dialog.findElement(By.name("instructions")).sendKeys("Keep it short.");
+		dialog.findElement(By.cssSelector("button[type=submit]")).click();
+		WebElement outcome = waitFor(By.xpath("//dialog[@open][h2='Navigated']"));
+		assertThat(outcome.getText()).contains("Summary written").contains("Summary of ");
+		Screenshots.save(this.driver, "explorer-navigated");
+		String leaf = this.api.leaf(ompId);
+		JsonNode summary = this.api.get("/sessions/" + ompId + "/entries/" + leaf).get("entry");
+		assertThat(summary.get("type").asString()).isEqualTo("branch_summary");
+		assertThat(outcome.getText()).contains(summary.get("id").asString());
+		assertThat(this.summarizer.calls).singleElement()
+			.satisfies((call) -> assertThat(call.customInstructions()).isEqualTo("Keep it short."));
+		outcome.findElement(By.cssSelector("button[type=submit]")).click();
+
+		// label the target
+		open("/#/sessions/" + ompId + "/entries/" + targetId);
+		click(button(".entry-panel", "Label…"));
+		WebElement labelDialog = waitFor(By.cssSelector("dialog.modal[open]"));
+		labelDialog.findElement(By.name("label")).sendKeys("before the themes", Keys.ENTER);
+		click(By.cssSelector("button.filter[data-filter='labeled-only']"));
+		waitUntil(() -> rowLabels().equals(List.of("before the themes")));
+		assertThat(this.api.get("/sessions/" + ompId + "/labels").get(targetId).asString())
+			.isEqualTo("before the themes");
+		Screenshots.save(this.driver, "explorer-session");
+
+		// branch from it: the new session opens
+		click(button(".entry-panel", "Branch from here"));
+		waitUntil(() -> !this.driver.getCurrentUrl().contains(ompId) && this.driver.getCurrentUrl().contains("#/sessions/"));
+		String branched = this.driver.getCurrentUrl().replaceAll(".*#/sessions/", "");
+		JsonNode session = this.api.get("/sessions/" + branched);
+		assertThat(session.get("parentSession").asString()).isEqualTo(ompId);
+		waitUntil(() -> text(".session-meta").contains(session.get("entryCount").asInt() + " entries"));
+		assertThat(text(".session-meta")).contains("from " + ompId);
+		assertThat(browser.console()).noneMatch((entry) -> entry.getMessage().contains("Content Security Policy"));
+	}
+
+	@Test
+	void anEntryAppendedOverHttpShouldAppearInTheOpenPageWithinTwoSeconds() {
+		String sessionId = this.api.create("Live", "/home/me/live");
+		this.api.appendUsers(sessionId, "First question");
+		this.api.append(sessionId, "assistant", "First answer");
+		open("/#/sessions/" + sessionId);
+		waitFor(By.cssSelector(".rows .row.leaf"));
+		waitFor(By.cssSelector("#live-state[data-state='live']"));
+
+		long start = System.nanoTime();
+		String appended = this.api.appendUsers(sessionId, "Appended by another client").get(0);
+		new WebDriverWait(this.driver, Duration.ofSeconds(2)).until(ExpectedConditions
+			.presenceOfElementLocated(By.cssSelector(".rows .row.leaf[data-entry-id='" + appended + "']")));
+		long millis = (System.nanoTime() - start) / 1_000_000;
+		assertThat(rowTexts()).contains("Appended by another client");
+		assertThat(text(".session-meta")).contains("3 entries");
+		System.out.printf("explorer: an entry appended over HTTP appeared in the page after %d ms%n", millis);
+	}
+
+	@Test
+	void aLeafMovedMeanwhileShouldBeExplainedAndTheViewRefreshed() {
+		String sessionId = this.api.create("Conflict", "/home/me/conflict");
+		List<String> ids = this.api.appendUsers(sessionId, "One", "Two", "Three");
+		open("/#/sessions/" + sessionId + "/entries/" + ids.get(1));
+		click(button(".entry-panel", "Navigate here…"));
+		WebElement dialog = waitFor(By.cssSelector("dialog.modal[open]"));
+		String other = this.api.appendUsers(sessionId, "Four, from someone else").get(0);
+		dialog.findElement(By.cssSelector("button[type=submit]")).click();
+
+		WebElement notice = waitFor(By.cssSelector("#notice[data-kind='error']"));
+		waitUntil(notice::isDisplayed);
+		assertThat(notice.getText()).contains("Someone else changed this session meanwhile")
+			.contains(other)
+			.contains("Nothing was changed");
+		assertThat(this.driver.findElements(By.cssSelector("dialog.modal[open]"))).isEmpty();
+		assertThat(this.api.leaf(sessionId)).isEqualTo(other);
+		waitFor(By.cssSelector(".rows .row.leaf[data-entry-id='" + other + "']"));
+		Screenshots.save(this.driver, "explorer-412");
+
+		// recovered: the same navigation, made again on what the page now shows, goes through
+		click(button(".entry-panel", "Navigate here…"));
+		waitFor(By.cssSelector("dialog.modal[open] button[type=submit]")).click();
+		waitFor(By.xpath("//dialog[@open][h2='Navigated']"));
+		assertThat(this.api.leaf(sessionId)).isEqualTo(ids.get(0));
+	}
+
+	@Test
+	void theTreeShouldBeDrivenByTheKeyboardAlone() {
+		String sessionId = this.api.create("Keys", "/home/me/keys");
+		List<String> ids = this.api.appendUsers(sessionId, "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7");
+		open("/#/sessions/" + sessionId);
+		waitFor(By.cssSelector(".rows .row.cursor[data-entry-id='" + ids.get(7) + "']"));
+		assertThat(this.driver.switchTo().activeElement().getAttribute("class")).isEqualTo("rows");
+
+		keys(Keys.HOME);
+		waitUntil(() -> this.driver.getCurrentUrl().endsWith("/entries/" + ids.get(0)));
+		keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN);
+		waitUntil(() -> this.driver.getCurrentUrl().endsWith("/entries/" + ids.get(2)));
+		waitUntil(() -> text(".entry-panel .entry-id").equals(ids.get(2)));
+		keys(Keys.END);
+		waitUntil(() -> this.driver.getCurrentUrl().endsWith("/entries/" + ids.get(7)));
+		keys(Keys.ARROW_DOWN); // wraps, as in the terminal selector
+		waitUntil(() -> this.driver.getCurrentUrl().endsWith("/entries/" + ids.get(0)));
+		keys(Keys.PAGE_DOWN);
+		waitUntil(() -> this.driver.getCurrentUrl().endsWith("/entries/" + ids.get(7)));
+		keys(Keys.ARROW_UP, Keys.ARROW_UP, Keys.ARROW_UP);
+		waitUntil(() -> this.driver.getCurrentUrl().endsWith("/entries/" + ids.get(4)));
+
+		// Shift+L labels the row under the cursor; Enter saves
+		new Actions(this.driver).keyDown(Keys.SHIFT).sendKeys("L").keyUp(Keys.SHIFT).perform();
+		waitFor(By.cssSelector("dialog.modal[open] input[name=label]"));
+		keys("kbd", Keys.ENTER);
+		waitUntil(() -> this.driver.findElements(By.cssSelector(".row[data-entry-id='" + ids.get(4) + "'] .label")).size() == 1);
+
+		// Enter navigates: the dry run, then Enter again goes, then Enter closes the outcome
+		waitUntil(() -> this.driver.switchTo().activeElement().getAttribute("class").equals("rows"));
+		keys(Keys.ENTER);
+		waitFor(By.xpath("//dialog[@open][h2='Navigate']"));
+		keys(Keys.ENTER);
+		waitFor(By.xpath("//dialog[@open][h2='Navigated']"));
+		keys(Keys.ENTER);
+		waitUntil(() -> this.driver.findElements(By.cssSelector("dialog.modal[open]")).isEmpty());
+		assertThat(this.api.leaf(sessionId)).isEqualTo(ids.get(3)); // a user message's parent: its text back to edit
+
+		// typing searches
+		keys("u6");
+		waitUntil(() -> this.driver.getCurrentUrl().contains("q=u6"));
+		waitUntil(() -> rowTexts().equals(List.of("u6")));
+	}
+
+	@Test
+	void markupInASessionShouldRenderAsTextAndRunNothing() {
+		String sessionId = this.api.create("<img src=x onerror=\"window.pwned='title'\">", "/home/<b>me</b>");
+		String hostile = "<img src=x onerror=\"window.pwned='img'\"> and <script>window.pwned='script'</script>";
+		String entryId = this.api.appendUsers(sessionId, hostile).get(0);
+		this.api.append(sessionId, "assistant", "<a href=\"javascript:window.pwned='link'\">click</a>");
+
+		open("/");
+		waitFor(By.cssSelector("li.session[data-session-id='" + sessionId + "']"));
+		assertThat(text("li.session[data-session-id='" + sessionId + "'] .session-title"))
+			.isEqualTo("<img src=x onerror=\"window.pwned='title'\">");
+		open("/#/sessions/" + sessionId + "/entries/" + entryId);
+		waitUntil(() -> text(".entry-panel .entry .text").equals(hostile));
+		assertThat(rowTexts()).contains(hostile);
+		assertThat(this.driver.findElements(By.cssSelector("#view img, #view script, #view a[href^='javascript']"))).isEmpty();
+		assertThat(((JavascriptExecutor) this.driver).executeScript("return window.pwned")).isNull();
+		Screenshots.save(this.driver, "explorer-hostile");
+	}
+
+	private void open(String path) {
+		this.driver.get("http://localhost:" + this.port + path);
+	}
+
+	private WebElement waitFor(By locator) {
+		return new WebDriverWait(this.driver, Duration.ofSeconds(10))
+			.until(ExpectedConditions.presenceOfElementLocated(locator));
+	}
+
+	private void waitUntil(java.util.function.BooleanSupplier condition) {
+		new WebDriverWait(this.driver, Duration.ofSeconds(10)).ignoring(RuntimeException.class)
+			.until((WebDriver ignored) -> condition.getAsBoolean());
+	}
+
+	private void click(By locator) {
+		new WebDriverWait(this.driver, Duration.ofSeconds(10)).until(ExpectedConditions.elementToBeClickable(locator))
+			.click();
+	}
+
+	private static By button(String within, String text) {
+		return By.xpath("//*[contains(concat(' ', @class, ' '), ' " + within.substring(1) + " ')]//button[normalize-space()='"
+				+ text + "']");
+	}
+
+	private void type(By locator, String text) {
+		waitFor(locator).sendKeys(text);
+	}
+
+	private void clear(By locator) {
+		WebElement input = waitFor(locator);
+		input.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
+	}
+
+	private void keys(CharSequence... keys) {
+		new Actions(this.driver).sendKeys(keys).perform();
+	}
+
+	private String text(String css) {
+		return this.driver.findElement(By.cssSelector(css)).getText();
+	}
+
+	private List<String> sessionIds() {
+		return this.driver.findElements(By.cssSelector("li.session"))
+			.stream()
+			.map((item) -> item.getAttribute("data-session-id"))
+			.toList();
+	}
+
+	private List<WebElement> rows() {
+		return this.driver.findElements(By.cssSelector(".rows .row[data-entry-id]"));
+	}
+
+	private WebElement rowAt(int index) {
+		return waitFor(By.cssSelector(".rows .row[data-index='" + index + "']"));
+	}
+
+	private List<String> rowKinds() {
+		return rows().stream().map((row) -> row.findElement(By.cssSelector(".kind")).getText()).toList();
+	}
+
+	private List<String> rowLabels() {
+		return this.driver.findElements(By.cssSelector(".rows .row .label")).stream().map(WebElement::getText).toList();
+	}
+
+	private List<String> rowTexts() {
+		return rows().stream().map((row) -> row.findElement(By.cssSelector(".text")).getText()).toList();
+	}
+
+}
