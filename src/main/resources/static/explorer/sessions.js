@@ -100,7 +100,7 @@ export class SessionList {
 	item(session) {
 		const link = address(session.id);
 		return h('li', { className: 'session', 'data-session-id': session.id },
-			h('a', { href: link, className: 'session-title' }, session.title || 'Untitled session'),
+			h('a', { href: link, className: 'session-title' }, session.title || `Untitled session ${session.id.slice(0, 8)}`),
 			h('span', { className: 'session-cwd', title: 'Folder (cwd)' }, session.cwd ?? ''),
 			h('span', { className: 'session-count' }, `${count(session.entryCount)} entries`),
 			h('time', { className: 'session-changed', dateTime: session.changedAt, title: session.changedAt }, ago(session.changedAt)),

@@ -89,12 +89,14 @@ class ExplorerBrowserTests {
 
 		click(By.cssSelector("li.session[data-session-id='" + ompId + "'] a.session-title"));
 		waitUntil(() -> this.driver.getCurrentUrl().endsWith("#/sessions/" + ompId));
-		WebElement leafRow = waitFor(By.cssSelector(".rows .row.leaf"));
-		assertThat(leafRow.getAttribute("data-entry-id")).isEqualTo(omp.get("leafId").asString());
-		assertThat(text(".tree-status")).contains("of 1,018 entries shown");
+		// it opens on the leaf, or on its nearest ancestor that is a row of the view (as the terminal selector does)
+		JsonNode selected = this.api.get("/sessions/" + ompId + "/tree/rows?aroundSelected=true&limit=1");
+		waitFor(By.cssSelector(".rows .row.cursor[data-entry-id='" + selected.get("selectedId").asString() + "']"));
+		String entries = String.format("%,d", omp.get("entryCount").asInt());
+		assertThat(text(".tree-status")).isEqualTo(String.format("%,d of %s entries shown", selected.get("matched").asInt(), entries));
 
 		click(By.cssSelector("button.filter[data-filter='user-only']"));
-		waitUntil(() -> text(".tree-status").startsWith("88 of 1,018"));
+		waitUntil(() -> text(".tree-status").equals("88 of " + entries + " entries shown"));
 		assertThat(rowKinds()).containsOnly("user");
 		assertThat(this.driver.getCurrentUrl()).contains("filter=user-only");
 		type(By.cssSelector(".tree-toolbar input.search"), "theme");
@@ -102,10 +104,11 @@ class ExplorerBrowserTests {
 		int matched = Integer.parseInt(text(".tree-status").split(" ")[0].replace(",", ""));
 		assertThat(matched).isBetween(1, 87);
 		clear(By.cssSelector(".tree-toolbar input.search"));
-		waitUntil(() -> text(".tree-status").startsWith("88 of 1,018"));
+		waitUntil(() -> text(".tree-status").startsWith("88 of "));
 
-		// navigate to the fifth user message, with a summary of the branch left behind
-		WebElement target = rowAt(4);
+		// navigate to the fourth user message before the leaf's, with a summary of the branch left behind
+		int cursor = Integer.parseInt(waitFor(By.cssSelector(".rows .row.cursor")).getAttribute("data-index"));
+		WebElement target = rowAt(cursor - 4);
 		String targetId = target.getAttribute("data-entry-id");
 		target.click();
 		waitUntil(() -> this.driver.getCurrentUrl().contains("/entries/" + targetId));
@@ -115,7 +118,7 @@ class ExplorerBrowserTests {
 		dialog.findElement(By.name("summarize")).click();
 		dialog.findElement(By.name("instructions")).sendKeys("Keep it short.");
 		dialog.findElement(By.cssSelector("button[type=submit]")).click();
-		WebElement outcome = waitFor(By.xpath("//dialog[@open][h2='Navigated']"));
+		WebElement outcome = waitFor(dialogTitled("Navigated"));
 		assertThat(outcome.getText()).contains("Summary written").contains("Summary of ");
 		Screenshots.save(this.driver, "explorer-navigated");
 		String leaf = this.api.leaf(ompId);
@@ -190,7 +193,7 @@ class ExplorerBrowserTests {
 		// recovered: the same navigation, made again on what the page now shows, goes through
 		click(button(".entry-panel", "Navigate here…"));
 		waitFor(By.cssSelector("dialog.modal[open] button[type=submit]")).click();
-		waitFor(By.xpath("//dialog[@open][h2='Navigated']"));
+		waitFor(dialogTitled("Navigated"));
 		assertThat(this.api.leaf(sessionId)).isEqualTo(ids.get(0));
 	}
 
@@ -225,9 +228,9 @@ class ExplorerBrowserTests {
 		// Enter navigates: the dry run, then Enter again goes, then Enter closes the outcome
 		waitUntil(() -> this.driver.switchTo().activeElement().getAttribute("class").equals("rows"));
 		keys(Keys.ENTER);
-		waitFor(By.xpath("//dialog[@open][h2='Navigate']"));
+		waitFor(dialogTitled("Navigate"));
 		keys(Keys.ENTER);
-		waitFor(By.xpath("//dialog[@open][h2='Navigated']"));
+		waitFor(dialogTitled("Navigated"));
 		keys(Keys.ENTER);
 		waitUntil(() -> this.driver.findElements(By.cssSelector("dialog.modal[open]")).isEmpty());
 		assertThat(this.api.leaf(sessionId)).isEqualTo(ids.get(3)); // a user message's parent: its text back to edit
@@ -269,6 +272,10 @@ class ExplorerBrowserTests {
 	private void waitUntil(java.util.function.BooleanSupplier condition) {
 		new WebDriverWait(this.driver, Duration.ofSeconds(10)).ignoring(RuntimeException.class)
 			.until((WebDriver ignored) -> condition.getAsBoolean());
+	}
+
+	private static By dialogTitled(String title) {
+		return By.xpath("//dialog[@open][.//h2[normalize-space()='" + title + "']]");
 	}
 
 	private void click(By locator) {
