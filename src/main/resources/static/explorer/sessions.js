@@ -17,7 +17,7 @@ export class SessionList {
 				go(address(null, null, { q: this.search.value.trim() }), { replace: true });
 			},
 		});
-		this.picker = h('input', { type: 'file', accept: '.jsonl,application/x-ndjson,text/plain', multiple: true, hidden: true,
+		this.picker = h('input', { type: 'file', className: 'file-picker', accept: '.jsonl,application/x-ndjson,text/plain', multiple: true, tabIndex: -1, 'aria-label': 'Session files to import',
 			onchange: () => this.importFiles([...this.picker.files]) });
 		this.list = h('ul', { className: 'session-list', 'aria-label': 'Sessions' });
 		this.status = h('p', { className: 'muted' }, 'Loading sessions…');
@@ -100,7 +100,7 @@ export class SessionList {
 	item(session) {
 		const link = address(session.id);
 		return h('li', { className: 'session', 'data-session-id': session.id },
-			h('a', { href: link, className: 'session-title' }, session.title || `Untitled session ${session.id.slice(0, 8)}`),
+			h('a', { href: link, className: 'session-title' }, session.title || `Untitled · ${session.id}`),
 			h('span', { className: 'session-cwd', title: 'Folder (cwd)' }, session.cwd ?? ''),
 			h('span', { className: 'session-count' }, `${count(session.entryCount)} entries`),
 			h('time', { className: 'session-changed', dateTime: session.changedAt, title: session.changedAt }, ago(session.changedAt)),

@@ -3,8 +3,10 @@ package dev.arbor.explorer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import dev.arbor.Fixtures;
+import dev.arbor.summary.BranchSummary;
 import dev.arbor.web.ScriptedSummarizer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,6 +43,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 @RequiresBrowser
 class ExplorerBrowserTests {
 
+	/** The id in the pi fixture's header (fixtures README). */
+	static final String PI_V1_ID = "d703a1a9-1b7b-4fb1-b512-c9738b1fe617";
+
 	@TempDir
 	static Path storage;
 
@@ -72,20 +77,27 @@ class ExplorerBrowserTests {
 	@Test
 	void listOpenFilterSearchNavigateWithSummaryLabelAndBranch() {
 		JsonNode omp = this.api.importCopy(Fixtures.bytes(Fixtures.OMP_V3));
-		JsonNode pi = this.api.importCopy(Fixtures.bytes(Fixtures.PI_V1));
 		String site = this.api.create("Feed for the site generator", "/home/me/site");
 		String ompId = omp.get("id").asString();
 
 		open("/");
-		waitFor(By.cssSelector("li.session[data-session-id='" + pi.get("id").asString() + "']"));
 		waitFor(By.cssSelector("li.session[data-session-id='" + ompId + "']"));
 		waitFor(By.cssSelector("li.session[data-session-id='" + site + "']"));
+		int before = sessionIds().size();
+		// the pi fixture through the file picker, twice: the second time its id is taken, and it goes in as a copy
+		String piPath = Fixtures.path(Fixtures.PI_V1).toAbsolutePath().toString();
+		this.driver.findElement(By.cssSelector("input[type=file]")).sendKeys(piPath);
+		waitFor(By.cssSelector("li.session[data-session-id='" + PI_V1_ID + "']"));
+		waitUntil(() -> text("#notice").contains("Imported pi-v1-large-session.jsonl"));
+		this.driver.findElement(By.cssSelector("input[type=file]")).sendKeys(piPath);
+		waitFor(dialogTitled("Session exists")).findElement(By.cssSelector("button[type=submit]")).click();
+		waitUntil(() -> sessionIds().size() == before + 2);
 		Screenshots.save(this.driver, "explorer-sessions");
 		type(By.cssSelector(".sessions input.search"), "site");
 		waitUntil(() -> sessionIds().equals(List.of(site)));
 		assertThat(this.driver.getCurrentUrl()).endsWith("#/?q=site");
 		clear(By.cssSelector(".sessions input.search"));
-		waitUntil(() -> sessionIds().size() == 3);
+		waitUntil(() -> sessionIds().size() == before + 2);
 
 		click(By.cssSelector("li.session[data-session-id='" + ompId + "'] a.session-title"));
 		waitUntil(() -> this.driver.getCurrentUrl().endsWith("#/sessions/" + ompId));
@@ -149,6 +161,23 @@ class ExplorerBrowserTests {
 		waitUntil(() -> text(".session-meta").contains(session.get("entryCount").asInt() + " entries"));
 		assertThat(text(".session-meta")).contains("from " + ompId);
 		assertThat(browser.console()).noneMatch((entry) -> entry.getMessage().contains("Content Security Policy"));
+	}
+
+	@Test
+	void aSummaryBeingWrittenShouldBeAbortedFromTheDialog() {
+		String sessionId = this.api.create("Abort", "/home/me/abort");
+		List<String> ids = this.api.appendUsers(sessionId, "One", "Two", "Three");
+		CompletableFuture<BranchSummary> never = new CompletableFuture<>();
+		this.summarizer.answer = (entries) -> never;
+		open("/#/sessions/" + sessionId + "/entries/" + ids.get(1));
+		click(button(".entry-panel", "Navigate here…"));
+		WebElement dialog = waitFor(dialogTitled("Navigate"));
+		dialog.findElement(By.name("summarize")).click();
+		dialog.findElement(By.cssSelector("button[type=submit]")).click();
+		waitUntil(() -> this.summarizer.calls.size() == 1);
+		click(button(".modal", "Abort summary"));
+		waitUntil(() -> text("#notice").contains("The navigation was aborted; nothing was changed."));
+		assertThat(this.api.leaf(sessionId)).isEqualTo(ids.get(2));
 	}
 
 	@Test
