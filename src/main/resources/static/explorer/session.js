@@ -25,9 +25,10 @@ export class SessionView {
 		this.start(route);
 	}
 
+	/** Reads the session and its rows at once: on a cold start both wait for the same load of the file. */
 	async start(route) {
+		this.update(route);
 		if (await this.readSession()) {
-			this.update(route);
 			this.tree.viewport.focus();
 		}
 	}
@@ -105,11 +106,14 @@ export class SessionView {
 				h('button', { type: 'button', className: 'danger', onclick: () => this.remove() }, 'Delete…')));
 	}
 
-	/** Reads the session and its view again: after a change, a 412, or a resync. */
-	async reload() {
+	/**
+	 * Reads the session and its view again: after a change, a 412, or a resync. The open entry is read again too,
+	 * unless `entryChanged` is false: an agent's turn elsewhere in the tree leaves the entry, and its open tab, alone.
+	 */
+	async reload(entryChanged = true) {
 		if (await this.readSession()) {
 			await this.tree.refresh();
-			if (this.entryId) {
+			if (this.entryId && entryChanged) {
 				await this.entry.show(this.entryId);
 			}
 		}
@@ -120,9 +124,29 @@ export class SessionView {
 			notify('This session was deleted.', 'error');
 			go('#/');
 		} else if (['entry_appended', 'leaf_changed', 'label_changed', 'session_reloaded', 'resync'].includes(type)) {
+			this.entryChanged ||= this.concernsEntry(type, data);
 			// a burst of events (an agent's turn) is read once
 			clearTimeout(this.reloadTimer);
-			this.reloadTimer = setTimeout(() => this.reload().catch((failure) => this.failed(failure)), 50);
+			this.reloadTimer = setTimeout(() => {
+				const entryChanged = this.entryChanged;
+				this.entryChanged = false;
+				this.reload(entryChanged).catch((failure) => this.failed(failure));
+			}, 50);
+		}
+	}
+
+	/** Whether an event changes what the entry panel shows: its children, its label, whether it is the leaf. */
+	concernsEntry(type, data) {
+		const id = this.entryId;
+		switch (type) {
+			case 'entry_appended':
+				return data.entry?.parentId === id;
+			case 'leaf_changed':
+				return data.leafId === id || data.oldLeafId === id;
+			case 'label_changed':
+				return data.targetId === id;
+			default:
+				return true;
 		}
 	}
 

@@ -6,6 +6,8 @@ import { follow } from './live.js';
 import { address, go } from './routes.js';
 
 const PAGE = 1000;
+/** Sessions read without asking, so that the search (in the page) finds them; beyond, a button reads more. */
+const AUTOLOAD = 10000;
 
 export class SessionList {
 	constructor(container, route) {
@@ -73,6 +75,9 @@ export class SessionList {
 			this.nextCursor = page.nextCursor;
 			this.unreadable = page.unreadable ?? [];
 			this.render();
+			if (this.nextCursor && this.sessions.size < AUTOLOAD) {
+				await this.load(this.nextCursor);
+			}
 		} catch (failure) {
 			replace(this.status, `The sessions could not be read: ${failure.message}`);
 		}

@@ -90,7 +90,8 @@ export class TreeView {
 		const onScreen = (this.cursor - this.firstShown()) * ROW_HEIGHT;
 		this.reset(page);
 		const row = entryId ? page.rows.find((candidate) => candidate.id === entryId) : null;
-		const index = row ? row.index : (page.selectedIndex ?? (entryId ? this.centreOf(page) : -1));
+		// an entry the view leaves out: the page is centred on its nearest ancestor that is a row
+		const index = row ? row.index : entryId ? this.centreOf(page) : (page.selectedIndex ?? -1);
 		this.setCursor(index, { quiet: true });
 		if (centre || !(onScreen >= 0)) {
 			this.viewport.scrollTop = Math.max(0, index * ROW_HEIGHT - this.viewport.clientHeight / 2);

@@ -74,6 +74,33 @@ final class ExplorerApi {
 		return send("GET", path, null, null, 200);
 	}
 
+	void delete(String sessionId) {
+		send("DELETE", "/sessions/" + sessionId, null, null, 204);
+	}
+
+	/** Whether the session is there (200) or not (404). */
+	boolean exists(String sessionId) {
+		return status("/sessions/" + sessionId) == 200;
+	}
+
+	private int status(String path) {
+		try {
+			return this.http.send(authorized(HttpRequest.newBuilder(URI.create(this.base + path))).build(),
+					BodyHandlers.discarding()).statusCode();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private HttpRequest.Builder authorized(HttpRequest.Builder request) {
+		return (this.key != null) ? request.header("Authorization", "Bearer " + this.key) : request;
+	}
+
 	private JsonNode send(String method, String path, @Nullable String contentType, byte @Nullable [] body,
 			int expected) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.base + path))
@@ -81,14 +108,11 @@ final class ExplorerApi {
 		if (contentType != null) {
 			request.header("Content-Type", contentType);
 		}
-		if (this.key != null) {
-			request.header("Authorization", "Bearer " + this.key);
-		}
 		try {
-			var response = this.http.send(request.build(), BodyHandlers.ofByteArray());
+			var response = this.http.send(authorized(request).build(), BodyHandlers.ofByteArray());
 			assertThat(response.statusCode()).as("%s %s: %s", method, path, new String(response.body()))
 				.isEqualTo(expected);
-			return Json.MAPPER.readTree(response.body());
+			return (response.body().length > 0) ? Json.MAPPER.readTree(response.body()) : Json.newObject();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

@@ -164,6 +164,71 @@ class ExplorerBrowserTests {
 	}
 
 	@Test
+	void sessionsShouldComeAndGoLiveAndBeDeletedAfterConfirmation() {
+		open("/");
+		waitFor(By.cssSelector("#live-state[data-state='live']"));
+		String elsewhere = this.api.create("Comes and goes", "/home/me/list");
+		waitFor(By.cssSelector("li.session[data-session-id='" + elsewhere + "']"));
+		this.api.delete(elsewhere);
+		waitUntil(() -> !sessionIds().contains(elsewhere));
+
+		String doomed = this.api.create("Deleted from the page", "/home/me/list");
+		click(By.cssSelector("li.session[data-session-id='" + doomed + "'] button.danger"));
+		WebElement confirm = waitFor(dialogTitled("Delete session"));
+		assertThat(confirm.getText()).contains("Deleted from the page").contains("cannot be undone");
+		confirm.findElement(By.cssSelector("button[type=submit]")).click();
+		waitUntil(() -> !sessionIds().contains(doomed));
+		assertThat(this.api.exists(doomed)).isFalse();
+	}
+
+	@Test
+	void anEntryShouldShowItsPartsPathAndContextAndStartNewSessions() {
+		JsonNode omp = this.api.importCopy(Fixtures.bytes(Fixtures.OMP_V3));
+		String sessionId = omp.get("id").asString();
+		open("/#/sessions/" + sessionId + "/entries/ccdafbbf");
+		waitUntil(() -> text(".entry-panel .entry-id").equals("ccdafbbf"));
+		List<WebElement> calls = this.driver.findElements(By.cssSelector(".entry-panel details.tool-call"));
+		assertThat(calls).extracting((call) -> call.findElement(By.tagName("summary")).getText())
+			.containsExactly("Tool call: read", "Tool call: read", "Tool call: bash");
+		assertThat(calls).allMatch((call) -> call.getAttribute("open") == null);
+		waitUntil(() -> text(".entry-panel .children h3").equals("Children (1)"));
+
+		click(By.cssSelector(".entry-panel .children a"));
+		waitUntil(() -> !this.driver.getCurrentUrl().endsWith("/entries/ccdafbbf"));
+		this.driver.navigate().back();
+		waitUntil(() -> this.driver.getCurrentUrl().endsWith("/entries/ccdafbbf"));
+
+		open("/#/sessions/" + sessionId + "/entries/9f266ef8");
+		waitUntil(() -> text(".entry-panel .entry-id").equals("9f266ef8"));
+		WebElement thinking = waitFor(By.cssSelector(".entry-panel details.thinking"));
+		assertThat(thinking.getAttribute("open")).isNull();
+		thinking.findElement(By.tagName("summary")).click();
+		assertThat(thinking.findElement(By.cssSelector(".text")).getText()).isNotBlank();
+
+		int pathLength = this.api.get("/sessions/" + sessionId + "/entries/9f266ef8/path").size();
+		click(By.cssSelector(".entry-panel button[data-tab='path']"));
+		waitUntil(() -> text(".tab-body h3").equals("Path from the root (" + pathLength + " entries)"));
+		assertThat(this.driver.findElements(By.cssSelector(".tab-body .path li")).get(pathLength - 1).getText())
+			.startsWith("9f266ef8");
+		int messages = this.api.get("/sessions/" + sessionId + "/context?leafId=9f266ef8&format=llm").get("messages").size();
+		click(By.cssSelector(".entry-panel button[data-tab='llm']"));
+		waitUntil(() -> text(".tab-body h3").equals("What the model sees here (llm): " + messages + " messages"));
+
+		click(button(".entry-panel", "New session up to here"));
+		waitUntil(() -> !this.driver.getCurrentUrl().contains(sessionId));
+		String upToHere = this.driver.getCurrentUrl().replaceAll(".*#/sessions/", "");
+		assertThat(this.api.get("/sessions/" + upToHere).get("leafId").asString()).isEqualTo("9f266ef8");
+		this.driver.navigate().back();
+		waitUntil(() -> this.driver.getCurrentUrl().endsWith(sessionId + "/entries/9f266ef8"));
+		waitUntil(() -> text(".session-meta").contains(sessionId));
+
+		click(By.xpath("//div[@class='session-actions']/button[normalize-space()='Fork']"));
+		waitUntil(() -> !this.driver.getCurrentUrl().contains(sessionId));
+		String fork = this.driver.getCurrentUrl().replaceAll(".*#/sessions/", "");
+		assertThat(this.api.get("/sessions/" + fork).get("entryCount").asInt()).isEqualTo(omp.get("entryCount").asInt());
+	}
+
+	@Test
 	void aSummaryBeingWrittenShouldBeAbortedFromTheDialog() {
 		String sessionId = this.api.create("Abort", "/home/me/abort");
 		List<String> ids = this.api.appendUsers(sessionId, "One", "Two", "Three");

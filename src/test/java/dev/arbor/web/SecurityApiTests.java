@@ -111,8 +111,9 @@ class SecurityApiTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "/actuator/health", "/actuator/health/liveness", "/actuator/health/readiness",
-			"/v3/api-docs", "/v3/api-docs.yaml", "/v3/api-docs/swagger-config", "/swagger-ui/index.html" })
-	void healthAndTheApiDocsShouldStayOpen(String path) {
+			"/v3/api-docs", "/v3/api-docs.yaml", "/v3/api-docs/swagger-config", "/swagger-ui/index.html", "/",
+			"/index.html", "/explorer/main.js", "/explorer/explorer.css", "/favicon.svg" })
+	void healthTheApiDocsAndTheExplorersFilesShouldStayOpen(String path) {
 		this.client.get().uri(path).exchange().expectStatus().isOk();
 	}
 
@@ -126,7 +127,8 @@ class SecurityApiTests {
 	@Test
 	void pathsThatOnlyLookOpenShouldNeedAKey() {
 		for (String path : List.of("/actuator/healthz", "/actuator/health/../info", "/v3/api-docs/..%2F..%2Fsessions",
-				"/swagger-ui/../sessions", "/actuator/health;x")) {
+				"/swagger-ui/../sessions", "/actuator/health;x", "/explorer/../sessions", "/explorer/main.js/../../sessions",
+				"/index.html/../sessions", "/explorer/%2e%2e/sessions")) {
 			assertThat(RawHttp.get(this.port, path, Map.of()).status()).as(path).isIn(400, 401);
 		}
 	}
@@ -221,6 +223,23 @@ class SecurityApiTests {
 				.expectHeader()
 				.valueEquals("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
 		}
+	}
+
+	@Test
+	void theExplorersPageShouldHaveAPolicyThatAllowsOnlyItsOwnScriptsStylesAndApi() {
+		this.client.get()
+			.uri("/")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectHeader()
+			.valueEquals("Content-Security-Policy",
+					"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+							+ "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+			.expectHeader()
+			.valueEquals("X-Frame-Options", "DENY")
+			.expectHeader()
+			.valueEquals(HttpHeaders.CACHE_CONTROL, "no-cache");
 	}
 
 	private String create() {
