@@ -1,6 +1,5 @@
 package dev.arbor.explorer;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -10,24 +9,15 @@ import dev.arbor.summary.BranchSummary;
 import dev.arbor.web.ScriptedSummarizer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Import;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,39 +28,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  * summarizer), labels, branching, live updates, a 412 and keyboard-only use; and session content that tries to be
  * markup. Screenshots of the main views go to {@code target/screenshots/}.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @Import(ScriptedSummarizer.Registered.class)
-@RequiresBrowser
-class ExplorerBrowserTests {
+class ExplorerBrowserTests extends AbstractBrowserTests {
 
 	/** The id in the pi fixture's header (fixtures README). */
 	static final String PI_V1_ID = "d703a1a9-1b7b-4fb1-b512-c9738b1fe617";
 
-	@TempDir
-	static Path storage;
-
-	@DynamicPropertySource
-	static void storage(DynamicPropertyRegistry registry) {
-		registry.add("arbor.storage.dir", storage::toString);
-	}
-
-	@RegisterExtension
-	static final BrowserSession browser = new BrowserSession();
-
-	@LocalServerPort
-	int port;
-
 	@Autowired
 	ScriptedSummarizer summarizer;
 
-	ExplorerApi api;
-
-	ChromeDriver driver;
-
 	@BeforeEach
-	void setUp() {
-		this.api = new ExplorerApi(this.port);
-		this.driver = browser.driver();
+	void resetSummarizer() {
 		this.summarizer.reset();
 	}
 
@@ -256,7 +224,8 @@ class ExplorerBrowserTests {
 
 		long start = System.nanoTime();
 		String appended = this.api.appendUsers(sessionId, "Appended by another client").get(0);
-		new WebDriverWait(this.driver, Duration.ofSeconds(2)).until(ExpectedConditions
+		// polled every 10 ms rather than every 500 ms, so that the time printed says how long it took
+		new WebDriverWait(this.driver, Duration.ofSeconds(2)).pollingEvery(Duration.ofMillis(10)).until(ExpectedConditions
 			.presenceOfElementLocated(By.cssSelector(".rows .row.leaf[data-entry-id='" + appended + "']")));
 		long millis = (System.nanoTime() - start) / 1_000_000;
 		assertThat(rowTexts()).contains("Appended by another client");
@@ -352,51 +321,6 @@ class ExplorerBrowserTests {
 		assertThat(this.driver.findElements(By.cssSelector("#view img, #view script, #view a[href^='javascript']"))).isEmpty();
 		assertThat(((JavascriptExecutor) this.driver).executeScript("return window.pwned")).isNull();
 		Screenshots.save(this.driver, "explorer-hostile");
-	}
-
-	private void open(String path) {
-		this.driver.get("http://localhost:" + this.port + path);
-	}
-
-	private WebElement waitFor(By locator) {
-		return new WebDriverWait(this.driver, Duration.ofSeconds(10))
-			.until(ExpectedConditions.presenceOfElementLocated(locator));
-	}
-
-	private void waitUntil(java.util.function.BooleanSupplier condition) {
-		new WebDriverWait(this.driver, Duration.ofSeconds(10)).ignoring(RuntimeException.class)
-			.until((WebDriver ignored) -> condition.getAsBoolean());
-	}
-
-	private static By dialogTitled(String title) {
-		return By.xpath("//dialog[@open][.//h2[normalize-space()='" + title + "']]");
-	}
-
-	private void click(By locator) {
-		new WebDriverWait(this.driver, Duration.ofSeconds(10)).until(ExpectedConditions.elementToBeClickable(locator))
-			.click();
-	}
-
-	private static By button(String within, String text) {
-		return By.xpath("//*[contains(concat(' ', @class, ' '), ' " + within.substring(1) + " ')]//button[normalize-space()='"
-				+ text + "']");
-	}
-
-	private void type(By locator, String text) {
-		waitFor(locator).sendKeys(text);
-	}
-
-	private void clear(By locator) {
-		WebElement input = waitFor(locator);
-		input.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
-	}
-
-	private void keys(CharSequence... keys) {
-		new Actions(this.driver).sendKeys(keys).perform();
-	}
-
-	private String text(String css) {
-		return this.driver.findElement(By.cssSelector(css)).getText();
 	}
 
 	private List<String> sessionIds() {
