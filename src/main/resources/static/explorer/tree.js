@@ -99,8 +99,10 @@ export class TreeView {
 			this.viewport.scrollTop = Math.max(0, index * ROW_HEIGHT - onScreen);
 		}
 		this.draw();
-		if (entryId && row === undefined && page.rows.length) {
-			this.callbacks.onCursor(this.cursorId, { push: false, fallback: true });
+		// the entry shown beside the tree is the cursor's: the selected row on opening, or the row that stands for an
+		// entry the view leaves out
+		if (this.cursorId && this.cursorId !== entryId) {
+			this.callbacks.onCursor(this.cursorId, { push: false });
 		}
 	}
 

@@ -44,8 +44,12 @@ class ExplorerLargeSessionTests {
 
 	@DynamicPropertySource
 	static void storage(DynamicPropertyRegistry registry) {
+		// the supplier runs whenever the property is read: the file is written the first time only
 		registry.add("arbor.storage.dir", () -> {
-			generate(storage.resolve(SESSION_ID + ".jsonl"), ENTRIES);
+			Path file = storage.resolve(SESSION_ID + ".jsonl");
+			if (!Files.exists(file)) {
+				generate(file, ENTRIES);
+			}
 			return storage.toString();
 		});
 	}
