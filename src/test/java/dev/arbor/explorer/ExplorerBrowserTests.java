@@ -114,16 +114,17 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 		click(button(".entry-panel", "Label…"));
 		WebElement labelDialog = waitFor(By.cssSelector("dialog.modal[open]"));
 		labelDialog.findElement(By.name("label")).sendKeys("before the themes", Keys.ENTER);
+		waitFor(By.cssSelector(".row[data-entry-id='" + targetId + "'] .label"));
+		Screenshots.save(this.driver, "explorer-session");
 		click(By.cssSelector("button.filter[data-filter='labeled-only']"));
 		waitUntil(() -> rowLabels().equals(List.of("before the themes")));
 		assertThat(this.api.get("/sessions/" + ompId + "/labels").get(targetId).asString())
 			.isEqualTo("before the themes");
-		Screenshots.save(this.driver, "explorer-session");
 
 		// branch from it: the new session opens
 		click(button(".entry-panel", "Branch from here"));
 		waitUntil(() -> !this.driver.getCurrentUrl().contains(ompId) && this.driver.getCurrentUrl().contains("#/sessions/"));
-		String branched = this.driver.getCurrentUrl().replaceAll(".*#/sessions/", "");
+		String branched = shownSessionId();
 		JsonNode session = this.api.get("/sessions/" + branched);
 		assertThat(session.get("parentSession").asString()).isEqualTo(ompId);
 		waitUntil(() -> text(".session-meta").contains(session.get("entryCount").asInt() + " entries"));
@@ -184,7 +185,7 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 
 		click(button(".entry-panel", "New session up to here"));
 		waitUntil(() -> !this.driver.getCurrentUrl().contains(sessionId));
-		String upToHere = this.driver.getCurrentUrl().replaceAll(".*#/sessions/", "");
+		String upToHere = shownSessionId();
 		assertThat(this.api.get("/sessions/" + upToHere).get("leafId").asString()).isEqualTo("9f266ef8");
 		this.driver.navigate().back();
 		waitUntil(() -> this.driver.getCurrentUrl().endsWith(sessionId + "/entries/9f266ef8"));
@@ -192,7 +193,7 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 
 		click(By.xpath("//div[@class='session-actions']/button[normalize-space()='Fork']"));
 		waitUntil(() -> !this.driver.getCurrentUrl().contains(sessionId));
-		String fork = this.driver.getCurrentUrl().replaceAll(".*#/sessions/", "");
+		String fork = shownSessionId();
 		assertThat(this.api.get("/sessions/" + fork).get("entryCount").asInt()).isEqualTo(omp.get("entryCount").asInt());
 	}
 
@@ -321,6 +322,11 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 		assertThat(this.driver.findElements(By.cssSelector("#view img, #view script, #view a[href^='javascript']"))).isEmpty();
 		assertThat(((JavascriptExecutor) this.driver).executeScript("return window.pwned")).isNull();
 		Screenshots.save(this.driver, "explorer-hostile");
+	}
+
+	/** The session in the page's address (which goes on to name the entry under the cursor). */
+	private String shownSessionId() {
+		return this.driver.getCurrentUrl().replaceAll(".*#/sessions/([^/?]+).*", "$1");
 	}
 
 	private List<String> sessionIds() {
