@@ -1,6 +1,7 @@
 // Live updates over Server-Sent Events. EventSource reconnects by itself after a dropped connection, sending
-// Last-Event-ID, so Arbor replays what was missed. When the browser gives up (the server answered an error, or
-// was down when it retried), the stream is opened again after a pause with ?lastEventId=, which does the same.
+// Last-Event-ID, so Arbor replays what was missed. When the browser gives up (the server answered an error), or has
+// not got the stream back within a few seconds, the stream is opened again here with ?lastEventId=, which does the
+// same.
 import { eventsUrl } from './api.js';
 
 const TYPES = ['entry_appended', 'leaf_changed', 'label_changed', 'session_before_tree', 'session_tree',
@@ -8,24 +9,44 @@ const TYPES = ['entry_appended', 'leaf_changed', 'label_changed', 'session_befor
 
 const streams = new Set();
 
+/** After a stream was refused (an error status, or the server was down when the browser retried). */
+const RETRY_MS = 2000;
+
+/** How long a dropped stream is left to the browser's own reconnection. */
+const WATCHDOG_MS = 5000;
+
 /** Follows one stream; `onEvent(type, data, id)` for each event. Returns an object with close(). */
 export function follow(path, onEvent) {
 	let source = null;
 	let lastEventId = null;
 	let retry = null;
 	let closed = false;
+	let opened = false;
 	const stream = { state: 'connecting', path };
 
 	function open() {
 		source = new EventSource(eventsUrl(path, lastEventId));
 		setState('connecting');
-		source.onopen = () => setState('live');
+		source.onopen = () => {
+			clearTimeout(retry);
+			if (opened && !lastEventId) {
+				// back without an event id to resume from, so what happened meanwhile cannot be replayed: the view
+				// reads everything again, as after Arbor's own resync
+				onEvent('resync', { reason: 'reconnected' }, null);
+			}
+			opened = true;
+			setState('live');
+		};
 		source.onerror = () => {
+			clearTimeout(retry);
 			if (source.readyState === EventSource.CLOSED) {
 				setState('offline');
-				retry = setTimeout(open, 2000);
+				retry = setTimeout(reopen, RETRY_MS);
 			} else {
+				// the browser retries by itself, on a schedule of its own that left a page waiting long after Arbor was
+				// back from a restart (ExplorerReconnectTests): past a few seconds the stream is opened again here
 				setState('reconnecting');
+				retry = setTimeout(reopen, WATCHDOG_MS);
 			}
 		};
 		for (const type of TYPES) {
@@ -34,6 +55,11 @@ export function follow(path, onEvent) {
 				onEvent(type, JSON.parse(event.data), event.lastEventId);
 			});
 		}
+	}
+
+	function reopen() {
+		source.close();
+		open();
 	}
 
 	function setState(state) {
@@ -52,8 +78,7 @@ export function follow(path, onEvent) {
 	stream.reopen = () => {
 		if (!closed) {
 			clearTimeout(retry);
-			source?.close();
-			open();
+			reopen();
 		}
 	};
 	streams.add(stream);

@@ -22,12 +22,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * @param context the running application
  * @param port where it listens
  */
-record RestartedApp(ConfigurableApplicationContext context, int port) implements AutoCloseable {
+public record RestartedApp(ConfigurableApplicationContext context, int port) implements AutoCloseable {
 
 	private static final HttpClient HTTP = HttpClient.newHttpClient();
 
 	/** Starts Arbor on a free port with the given {@code name=value} properties. */
-	static RestartedApp start(String... properties) {
+	public static RestartedApp start(String... properties) {
 		ConfigurableApplicationContext context = new SpringApplicationBuilder(ArborApplication.class)
 			.properties("server.port=0", "logging.level.root=WARN")
 			.properties(properties)
