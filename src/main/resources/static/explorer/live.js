@@ -43,8 +43,8 @@ export function follow(path, onEvent) {
 				setState('offline');
 				retry = setTimeout(reopen, RETRY_MS);
 			} else {
-				// the browser retries by itself, on a schedule of its own that left a page waiting long after Arbor was
-				// back from a restart (ExplorerReconnectTests): past a few seconds the stream is opened again here
+				// the browser retries by itself, on a schedule of its own that the standard lets it stretch (backing off
+				// after failures): past a few seconds the stream is opened again here
 				setState('reconnecting');
 				retry = setTimeout(reopen, WATCHDOG_MS);
 			}
