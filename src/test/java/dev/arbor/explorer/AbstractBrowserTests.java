@@ -32,6 +32,9 @@ abstract class AbstractBrowserTests {
 
 	private static final Duration PATIENCE = Duration.ofSeconds(10);
 
+	/** Looks again this often (Selenium's default is every 500 ms, which makes every step wait half a second). */
+	private static final Duration POLLING = Duration.ofMillis(50);
+
 	@TempDir
 	static Path storage;
 
@@ -66,16 +69,21 @@ abstract class AbstractBrowserTests {
 	}
 
 	WebElement waitFor(By locator) {
-		return new WebDriverWait(this.driver, PATIENCE).until(ExpectedConditions.presenceOfElementLocated(locator));
+		return waiting().until(ExpectedConditions.presenceOfElementLocated(locator));
 	}
 
 	void waitUntil(BooleanSupplier condition) {
-		new WebDriverWait(this.driver, PATIENCE).ignoring(RuntimeException.class)
-			.until((WebDriver ignored) -> condition.getAsBoolean());
+		waiting().ignoring(RuntimeException.class).until((WebDriver ignored) -> condition.getAsBoolean());
 	}
 
 	void click(By locator) {
-		new WebDriverWait(this.driver, PATIENCE).until(ExpectedConditions.elementToBeClickable(locator)).click();
+		waiting().until(ExpectedConditions.elementToBeClickable(locator)).click();
+	}
+
+	private WebDriverWait waiting() {
+		WebDriverWait wait = new WebDriverWait(this.driver, PATIENCE);
+		wait.pollingEvery(POLLING);
+		return wait;
 	}
 
 	void type(By locator, String text) {
