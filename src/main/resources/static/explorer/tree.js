@@ -4,7 +4,7 @@
 import { call, seg } from './api.js';
 import { count, h, replace } from './dom.js';
 
-export const FILTERS = [
+const FILTERS = [
 	['default', 'Default'], ['no-tools', 'No tools'], ['user-only', 'User only'], ['labeled-only', 'Labeled'], ['all', 'All'],
 ];
 const ROW_HEIGHT = 24;
