@@ -6,6 +6,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.util.Arrays;
 import java.util.List;
@@ -84,21 +86,7 @@ final class ExplorerApi {
 	}
 
 	private int status(String path) {
-		try {
-			return this.http.send(authorized(HttpRequest.newBuilder(URI.create(this.base + path))).build(),
-					BodyHandlers.discarding()).statusCode();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
-	}
-
-	private HttpRequest.Builder authorized(HttpRequest.Builder request) {
-		return (this.key != null) ? request.header("Authorization", "Bearer " + this.key) : request;
+		return exchange(HttpRequest.newBuilder(URI.create(this.base + path)), BodyHandlers.discarding()).statusCode();
 	}
 
 	private JsonNode send(String method, String path, @Nullable String contentType, byte @Nullable [] body,
@@ -108,11 +96,19 @@ final class ExplorerApi {
 		if (contentType != null) {
 			request.header("Content-Type", contentType);
 		}
+		HttpResponse<byte[]> response = exchange(request, BodyHandlers.ofByteArray());
+		assertThat(response.statusCode()).as("%s %s: %s", method, path, new String(response.body()))
+			.isEqualTo(expected);
+		return (response.body().length > 0) ? Json.MAPPER.readTree(response.body()) : Json.newObject();
+	}
+
+	/** Sends the request, with the key when there is one. */
+	private <T> HttpResponse<T> exchange(HttpRequest.Builder request, BodyHandler<T> handler) {
+		if (this.key != null) {
+			request.header("Authorization", "Bearer " + this.key);
+		}
 		try {
-			var response = this.http.send(authorized(request).build(), BodyHandlers.ofByteArray());
-			assertThat(response.statusCode()).as("%s %s: %s", method, path, new String(response.body()))
-				.isEqualTo(expected);
-			return (response.body().length > 0) ? Json.MAPPER.readTree(response.body()) : Json.newObject();
+			return this.http.send(request.build(), handler);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
