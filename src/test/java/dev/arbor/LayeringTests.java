@@ -11,7 +11,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyP
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameStartingWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-/** Dependencies point inward, toward {@code session} (STYLE.md §1). */
+/** Dependencies point inward, toward {@code session} (docs/ARCHITECTURE.md#packages). */
 @AnalyzeClasses(packages = "dev.arbor", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayeringTests {
 
@@ -20,7 +20,7 @@ class LayeringTests {
 		.resideInAPackage("dev.arbor.session..")
 		.should()
 		.dependOnClassesThat()
-		.resideInAnyPackage("org.springframework..", "java.nio.file..", "java.nio.channels..", "dev.arbor.storage..", "dev.arbor.navigation..", "dev.arbor.events..", "dev.arbor.summary..",
+		.resideInAnyPackage("org.springframework..", "java.nio.file..", "java.nio.channels..", "dev.arbor.storage..", "dev.arbor.operations..", "dev.arbor.events..", "dev.arbor.summary..",
 				"dev.arbor.web..", "dev.arbor.config..", "dev.arbor.copy..")
 		.allowEmptyShould(true);
 
@@ -36,9 +36,39 @@ class LayeringTests {
 		.resideInAPackage("dev.arbor.storage..")
 		.should()
 		.dependOnClassesThat()
-		.resideInAnyPackage("dev.arbor.navigation..", "dev.arbor.events..", "dev.arbor.summary..", "dev.arbor.web..",
-				"dev.arbor.config..", "dev.arbor.copy..")
+		.resideInAnyPackage("dev.arbor.operations..", "dev.arbor.summary..", "dev.arbor.web..", "dev.arbor.config..",
+				"dev.arbor.copy..")
 		.allowEmptyShould(true);
+
+	/**
+	 * Events are the business of the events package; the PostgreSQL store alone implements its bus, since that bus
+	 * keeps the events in the store's own database.
+	 */
+	@ArchTest
+	static final ArchRule onlyThePostgresStoreKnowsTheEvents = noClasses().that()
+		.resideInAPackage("dev.arbor.storage..")
+		.and()
+		.resideOutsideOfPackage("dev.arbor.storage.postgres..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAPackage("dev.arbor.events..");
+
+	/** The events package works with any store: nothing in it reads a database or a store's own classes. */
+	@ArchTest
+	static final ArchRule eventsKnowNoStoreMedium = noClasses().that()
+		.resideInAPackage("dev.arbor.events..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.arbor.storage.file..", "dev.arbor.storage.postgres..", "org.springframework.jdbc..",
+				"org.springframework.transaction..", "java.sql..", "javax.sql..", "org.postgresql..");
+
+	/** The edge stands before the API and knows nothing behind it: not the controllers, nor what they call. */
+	@ArchTest
+	static final ArchRule theEdgeKnowsNothingBehindIt = noClasses().that()
+		.resideInAPackage("dev.arbor.web.edge..")
+		.should()
+		.dependOnClassesThat(resideInAPackage("dev.arbor..").and(not(resideInAnyPackage("dev.arbor.web.edge..",
+				"dev.arbor.session..", "dev.arbor.config.."))));
 
 	/** Of Spring, a store may use its database access (the PostgreSQL store), nothing else. */
 	@ArchTest
@@ -61,8 +91,8 @@ class LayeringTests {
 				"javax.sql..", "org.postgresql..");
 
 	@ArchTest
-	static final ArchRule navigationKnowsNothingOfHttp = noClasses().that()
-		.resideInAPackage("dev.arbor.navigation..")
+	static final ArchRule operationsKnowNothingOfHttp = noClasses().that()
+		.resideInAPackage("dev.arbor.operations..")
 		.should()
 		.dependOnClassesThat()
 		.resideInAnyPackage("dev.arbor.web..", "dev.arbor.config..", "dev.arbor.copy..", "org.springframework.web..",
@@ -73,7 +103,7 @@ class LayeringTests {
 		.resideInAPackage("dev.arbor.events..")
 		.should()
 		.dependOnClassesThat()
-		.resideInAnyPackage("dev.arbor.navigation..", "dev.arbor.summary..", "dev.arbor.web..", "dev.arbor.config..",
+		.resideInAnyPackage("dev.arbor.operations..", "dev.arbor.summary..", "dev.arbor.web..", "dev.arbor.config..",
 				"dev.arbor.copy..");
 
 	@ArchTest
@@ -81,7 +111,7 @@ class LayeringTests {
 		.resideInAPackage("dev.arbor.summary..")
 		.should()
 		.dependOnClassesThat()
-		.resideInAnyPackage("dev.arbor.navigation..", "dev.arbor.events..", "dev.arbor.web..", "dev.arbor.config..",
+		.resideInAnyPackage("dev.arbor.operations..", "dev.arbor.events..", "dev.arbor.web..", "dev.arbor.config..",
 				"dev.arbor.copy..");
 
 	/** The copy command is an entry point beside the server: only the jar's main starts it. */
@@ -100,7 +130,7 @@ class LayeringTests {
 		.resideInAPackage("dev.arbor.copy..")
 		.should()
 		.dependOnClassesThat()
-		.resideInAnyPackage("dev.arbor.navigation..", "dev.arbor.web..", "dev.arbor.summary..");
+		.resideInAnyPackage("dev.arbor.operations..", "dev.arbor.web..", "dev.arbor.summary..");
 
 	/** Models are the summary package's business: nothing else talks to Spring AI or a provider's HTTP client. */
 	@ArchTest

@@ -7,9 +7,9 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 import dev.arbor.events.EventBus;
-import dev.arbor.events.PostgresEventBus;
 import dev.arbor.events.StoreEvents;
 import dev.arbor.storage.postgres.DatabaseNotifications;
+import dev.arbor.storage.postgres.PostgresEventBus;
 import dev.arbor.storage.postgres.PostgresSessionStore;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

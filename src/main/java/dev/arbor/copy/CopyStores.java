@@ -8,11 +8,11 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 import dev.arbor.config.ArborProperties;
-import dev.arbor.events.PostgresEventBus;
 import dev.arbor.events.StoreEvents;
 import dev.arbor.storage.StorageMetrics;
 import dev.arbor.storage.file.FileSessionStore;
 import dev.arbor.storage.postgres.DatabaseNotifications;
+import dev.arbor.storage.postgres.PostgresEventBus;
 import dev.arbor.storage.postgres.PostgresSessionStore;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;

@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * A bus's subscribers, by session and for all sessions, and the hand-over of an event to those it concerns. Not
  * thread-safe: the bus calls it under its lock, which keeps every stream in the bus's order.
  */
-final class EventSinks {
+public final class EventSinks {
 
 	/**
 	 * Copy-on-write: a sink may end its own subscription while it is being handed an event (a client dropped for
@@ -21,7 +21,7 @@ final class EventSinks {
 
 	private final Set<EventSink> allSinks = new CopyOnWriteArraySet<>();
 
-	void add(@Nullable String sessionId, EventSink sink) {
+	public void add(@Nullable String sessionId, EventSink sink) {
 		if (sessionId != null) {
 			this.sessionSinks.computeIfAbsent(sessionId, key -> new CopyOnWriteArraySet<>()).add(sink);
 		}
@@ -30,7 +30,7 @@ final class EventSinks {
 		}
 	}
 
-	void remove(@Nullable String sessionId, EventSink sink) {
+	public void remove(@Nullable String sessionId, EventSink sink) {
 		if (sessionId == null) {
 			this.allSinks.remove(sink);
 			return;
@@ -42,7 +42,7 @@ final class EventSinks {
 	}
 
 	/** Hands the event to the stream of all sessions and to its session's; a deletion ends the session's streams. */
-	void deliver(SessionEvent event) {
+	public void deliver(SessionEvent event) {
 		deliver(this.allSinks, event);
 		String sessionId = event.sessionId();
 		if (sessionId == null) {
@@ -58,7 +58,7 @@ final class EventSinks {
 		}
 	}
 
-	int size() {
+	public int size() {
 		return this.allSinks.size() + this.sessionSinks.values().stream().mapToInt(Set::size).sum();
 	}
 

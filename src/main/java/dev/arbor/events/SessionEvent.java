@@ -26,7 +26,7 @@ public final class SessionEvent {
 	 * @param sessionId the session it is about; {@code null} only for a {@code resync} of the stream of all sessions
 	 * @param data the JSON payload, {@code sessionId} first; one line, as compact JSON always is
 	 */
-	SessionEvent(long id, EventType type, @Nullable String sessionId, String data) {
+	public SessionEvent(long id, EventType type, @Nullable String sessionId, String data) {
 		this.id = id;
 		this.type = type;
 		this.sessionId = sessionId;

@@ -2,9 +2,10 @@ package dev.arbor.web;
 
 import java.net.URI;
 
-import dev.arbor.navigation.BranchOutcome;
-import dev.arbor.navigation.Branching;
+import dev.arbor.operations.BranchOutcome;
+import dev.arbor.operations.Branching;
 import dev.arbor.storage.SessionInfo;
+import dev.arbor.web.edge.ProblemType;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Schema;

@@ -1,6 +1,6 @@
 package dev.arbor.web;
 
-import dev.arbor.navigation.BranchOutcome;
+import dev.arbor.operations.BranchOutcome;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 

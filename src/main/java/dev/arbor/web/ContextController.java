@@ -1,8 +1,8 @@
 package dev.arbor.web;
 
-import dev.arbor.navigation.ContextFormat;
-import dev.arbor.navigation.Snapshot;
-import dev.arbor.navigation.TreeQueries;
+import dev.arbor.operations.ContextFormat;
+import dev.arbor.operations.Snapshot;
+import dev.arbor.operations.TreeQueries;
 import dev.arbor.session.SessionContext;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -14,8 +14,8 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** The model context (docs/API.md, Context). */

@@ -2,7 +2,7 @@ package dev.arbor.web;
 
 import java.util.List;
 
-import dev.arbor.navigation.EntryDetail;
+import dev.arbor.operations.EntryDetail;
 import dev.arbor.session.EntryLine;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;

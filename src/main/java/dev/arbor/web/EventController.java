@@ -1,7 +1,7 @@
 package dev.arbor.web;
 
 import dev.arbor.events.EventStreams;
-import dev.arbor.navigation.SessionOperations;
+import dev.arbor.storage.SessionStore;
 import dev.arbor.storage.SessionWatch;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -51,11 +51,11 @@ class EventController {
 
 	private final EventStreams streams;
 
-	private final SessionOperations sessions;
+	private final SessionStore store;
 
-	EventController(EventStreams streams, SessionOperations sessions) {
+	EventController(EventStreams streams, SessionStore store) {
 		this.streams = streams;
-		this.sessions = sessions;
+		this.store = store;
 	}
 
 	@GetMapping(path = "/sessions/{sessionId}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
@@ -68,7 +68,7 @@ class EventController {
 			@Parameter(description = "The id of the last event received; sent by EventSource when it reconnects.") @RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventIdHeader,
 			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.") @RequestParam(required = false) @Nullable String lastEventId) {
 		Long after = LastEventIds.parse(lastEventIdHeader, lastEventId);
-		SessionWatch watch = this.sessions.watch(sessionId);
+		SessionWatch watch = this.store.watch(sessionId);
 		try {
 			return this.streams.open(sessionId, after, watch);
 		}

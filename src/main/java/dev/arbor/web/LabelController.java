@@ -2,8 +2,8 @@ package dev.arbor.web;
 
 import java.util.Map;
 
-import dev.arbor.navigation.TreeQueries;
-import dev.arbor.navigation.TreeWrites;
+import dev.arbor.operations.TreeQueries;
+import dev.arbor.operations.TreeWrites;
 import dev.arbor.session.EntryLine;
 import dev.arbor.storage.ExpectedLeaf;
 import io.swagger.v3.oas.annotations.Operation;

@@ -2,9 +2,9 @@ package dev.arbor.web;
 
 import java.net.URI;
 
-import dev.arbor.navigation.Snapshot;
-import dev.arbor.navigation.TreeQueries;
-import dev.arbor.navigation.TreeWrites;
+import dev.arbor.operations.Snapshot;
+import dev.arbor.operations.TreeQueries;
+import dev.arbor.operations.TreeWrites;
 import dev.arbor.session.EntryLine;
 import dev.arbor.storage.ExpectedLeaf;
 import io.swagger.v3.oas.annotations.Operation;

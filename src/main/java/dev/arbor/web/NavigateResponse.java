@@ -1,7 +1,7 @@
 package dev.arbor.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.arbor.navigation.NavigationOutcome;
+import dev.arbor.operations.NavigationOutcome;
 import dev.arbor.session.EntryLine;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;

@@ -1,11 +1,12 @@
 package dev.arbor.web;
 
-import dev.arbor.navigation.ContextFormat;
-import dev.arbor.navigation.NavigationOutcome;
-import dev.arbor.navigation.NavigationRequest;
-import dev.arbor.navigation.Navigator;
+import dev.arbor.operations.ContextFormat;
+import dev.arbor.operations.NavigationOutcome;
+import dev.arbor.operations.NavigationRequest;
+import dev.arbor.operations.Navigator;
 import dev.arbor.session.NavigationPlan;
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.web.edge.ProblemType;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;

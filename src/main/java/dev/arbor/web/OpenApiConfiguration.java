@@ -11,6 +11,7 @@ import dev.arbor.session.ContextMessage;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.SessionHeader;
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.web.edge.ProblemType;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;

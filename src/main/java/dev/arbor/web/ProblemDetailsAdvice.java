@@ -4,12 +4,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-import dev.arbor.navigation.InvalidBranchEntryException;
-import dev.arbor.navigation.InvalidCursorException;
-import dev.arbor.navigation.NavigationNotFoundException;
-import dev.arbor.navigation.NavigationRequestException;
-import dev.arbor.navigation.NoSummaryModelException;
-import dev.arbor.navigation.SummaryFailedException;
+import dev.arbor.operations.InvalidBranchEntryException;
+import dev.arbor.operations.InvalidCursorException;
+import dev.arbor.operations.NavigationNotFoundException;
+import dev.arbor.operations.NavigationRequestException;
+import dev.arbor.operations.NoSummaryModelException;
+import dev.arbor.operations.SummaryFailedException;
 import dev.arbor.session.EntryNotFoundException;
 import dev.arbor.session.Ids;
 import dev.arbor.session.InvalidEntryException;
@@ -20,6 +20,13 @@ import dev.arbor.storage.SessionLockedException;
 import dev.arbor.storage.SessionNotFoundException;
 import dev.arbor.storage.SessionTooLargeException;
 import dev.arbor.storage.StorageException;
+import dev.arbor.web.edge.NotUtf8Exception;
+import dev.arbor.web.edge.ProblemType;
+import dev.arbor.web.edge.QueryParameterException;
+import dev.arbor.web.edge.RequestTimeoutException;
+import dev.arbor.web.edge.RequestTooLargeException;
+import dev.arbor.web.edge.ServerBusyException;
+import dev.arbor.web.edge.UnauthorizedException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.tomcat.util.http.InvalidParameterException;
@@ -247,7 +254,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		if (timeout != null) {
 			return requestTimeout(timeout, request);
 		}
-		Utf8BodyFilter.NotUtf8Exception notUtf8 = cause(ex, Utf8BodyFilter.NotUtf8Exception.class);
+		NotUtf8Exception notUtf8 = cause(ex, NotUtf8Exception.class);
 		if (notUtf8 != null) {
 			return respond(ProblemType.MALFORMED_JSON.create(notUtf8.getMessage()), headers, request);
 		}

@@ -3,6 +3,7 @@ package dev.arbor.web;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.arbor.web.edge.ProblemType;
 import io.swagger.v3.oas.models.examples.Example;
 import org.jspecify.annotations.Nullable;
 

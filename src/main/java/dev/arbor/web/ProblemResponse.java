@@ -7,6 +7,8 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import dev.arbor.web.edge.ProblemType;
+
 /**
  * An error only this operation answers, documented with the status and an example of its type; the errors every
  * operation of a kind shares are added by {@link OpenApiConfiguration}.

@@ -4,7 +4,7 @@ import java.beans.PropertyEditorSupport;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
-import dev.arbor.navigation.ContextFormat;
+import dev.arbor.operations.ContextFormat;
 import dev.arbor.session.RowFilter;
 import org.springframework.web.bind.WebDataBinder;
 import org.springframework.web.bind.annotation.ControllerAdvice;
@@ -19,7 +19,7 @@ import org.springframework.web.bind.annotation.InitBinder;
  * same reason a controller gives a filter or format its default itself rather than by
  * {@code @RequestParam(defaultValue)}: springdoc converts that default with the conversion service, which knows
  * only the constant names, and warns at start-up. How often a parameter may appear, and whether it may be empty,
- * {@link QueryParameterCheck} says.
+ * {@code QueryParameterCheck} says.
  */
 @ControllerAdvice
 class RequestParameters {

@@ -1,6 +1,6 @@
 package dev.arbor.web;
 
-import dev.arbor.navigation.Snapshot;
+import dev.arbor.operations.Snapshot;
 import org.springframework.http.ResponseEntity;
 
 /** 200 answers that reflect a session: the body with the session's leaf as {@code ETag}. */

@@ -3,8 +3,9 @@ package dev.arbor.web;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.arbor.navigation.RowsWindow;
-import dev.arbor.navigation.RowsWindow.Anchor;
+import dev.arbor.operations.RowsWindow;
+import dev.arbor.operations.RowsWindow.Anchor;
+import dev.arbor.web.edge.QueryParameterException;
 import org.jspecify.annotations.Nullable;
 
 /** Reads where a page of the selector view lies from the query parameters that can say it, of which one at most. */

@@ -4,11 +4,13 @@ import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.net.URI;
 
-import dev.arbor.navigation.SessionOperations;
-import dev.arbor.navigation.Snapshot;
+import dev.arbor.operations.SessionOperations;
+import dev.arbor.operations.Snapshot;
 import dev.arbor.session.SessionLines;
 import dev.arbor.storage.ExpectedLeaf;
 import dev.arbor.storage.SessionInfo;
+import dev.arbor.storage.SessionStore;
+import dev.arbor.web.edge.ProblemType;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -28,8 +30,8 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
@@ -42,9 +44,12 @@ class SessionController {
 	/** The media type of session files; {@code text/plain} is accepted too, for {@code curl --data-binary}. */
 	static final String NDJSON = "application/x-ndjson";
 
+	private final SessionStore store;
+
 	private final SessionOperations sessions;
 
-	SessionController(SessionOperations sessions) {
+	SessionController(SessionStore store, SessionOperations sessions) {
+		this.store = store;
 		this.sessions = sessions;
 	}
 
@@ -54,7 +59,7 @@ class SessionController {
 	@ApiResponse(responseCode = "201", description = "Created; `Location` names the session, `ETag` is \"root\" (no entry yet).")
 	ResponseEntity<SessionResponse> createSession(@RequestBody(required = false) @Nullable CreateSessionRequest request) {
 		CreateSessionRequest fields = (request != null) ? request : CreateSessionRequest.EMPTY;
-		SessionInfo info = this.sessions.create(fields.cwd(), fields.title(), fields.parentSession());
+		SessionInfo info = this.store.create(fields.cwd(), fields.title(), fields.parentSession());
 		return created(info);
 	}
 
@@ -73,7 +78,7 @@ class SessionController {
 	@Operation(summary = "Get a session", description = "The session's header, counts and leaf, without its entries.")
 	@ApiResponse(responseCode = "200", description = "The session; `ETag` is its leaf.")
 	ResponseEntity<SessionResponse> getSession(@PathVariable @ValidId String sessionId) {
-		SessionInfo info = this.sessions.get(sessionId);
+		SessionInfo info = this.store.get(sessionId);
 		return ResponseEntity.ok().eTag(ETags.forLeaf(info.leafId())).body(SessionResponse.of(info));
 	}
 
@@ -107,7 +112,7 @@ class SessionController {
 	ResponseEntity<SessionResponse> importSession(@RequestBody byte[] file,
 			@Parameter(description = "Leave out lines that are not entries instead of refusing the file.") @RequestParam(defaultValue = "false") boolean skipMalformedLines,
 			@Parameter(description = "Store it under a fresh session id (written into its header) instead of the file's: for a file imported before, or one whose id another session has (409 otherwise).") @RequestParam(defaultValue = "false") boolean newId) {
-		return created(this.sessions.importSession(file, skipMalformedLines, newId));
+		return created(this.store.importSession(file, skipMalformedLines, newId));
 	}
 
 	@GetMapping(path = "/sessions/{sessionId}/export", produces = NDJSON)

@@ -2,8 +2,8 @@ package dev.arbor.web;
 
 import java.util.List;
 
-import dev.arbor.navigation.Page;
-import dev.arbor.navigation.SessionListing;
+import dev.arbor.operations.Page;
+import dev.arbor.operations.SessionListing;
 import dev.arbor.storage.SessionInfo;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;

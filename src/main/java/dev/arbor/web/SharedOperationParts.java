@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.web.edge.ProblemType;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.examples.Example;
 import io.swagger.v3.oas.models.headers.Header;

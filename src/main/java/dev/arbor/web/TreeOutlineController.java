@@ -1,7 +1,7 @@
 package dev.arbor.web;
 
-import dev.arbor.navigation.Snapshot;
-import dev.arbor.navigation.TreeOutlines;
+import dev.arbor.operations.Snapshot;
+import dev.arbor.operations.TreeOutlines;
 import dev.arbor.session.TreeOutline;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;

@@ -3,7 +3,7 @@ package dev.arbor.web;
 import java.util.List;
 import java.util.Locale;
 
-import dev.arbor.navigation.RowsPage;
+import dev.arbor.operations.RowsPage;
 import dev.arbor.session.TreeRow;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;

@@ -19,9 +19,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import dev.arbor.navigation.SessionGates;
-import dev.arbor.navigation.SessionOperations;
-import dev.arbor.navigation.Snapshot;
+import dev.arbor.operations.SessionGates;
+import dev.arbor.operations.SessionOperations;
+import dev.arbor.operations.Snapshot;
 import dev.arbor.session.SessionLines;
 import dev.arbor.storage.SessionStore;
 import dev.arbor.storage.StorageMetrics;

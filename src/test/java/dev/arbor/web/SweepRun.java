@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
+import dev.arbor.web.edge.ProblemType;
 import org.springframework.http.MediaType;
 import tools.jackson.databind.JsonNode;
 

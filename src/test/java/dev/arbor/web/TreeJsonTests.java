@@ -7,7 +7,7 @@ import java.util.List;
 
 import dev.arbor.Fixtures;
 import dev.arbor.TestSessions;
-import dev.arbor.navigation.TreeQueries;
+import dev.arbor.operations.TreeQueries;
 import dev.arbor.session.SessionTreeView;
 import dev.arbor.session.Timestamps;
 import org.junit.jupiter.api.Test;

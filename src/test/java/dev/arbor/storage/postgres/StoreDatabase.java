@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.UUID;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.arbor.events.PostgresEventBus;
 import dev.arbor.events.StoreEvents;
 import dev.arbor.storage.StorageMetrics;
 import org.flywaydb.core.Flyway;

@@ -1,9 +1,0 @@
-/**
- * What the API does with sessions, over the session store: their lifecycle, import and export, reading their
- * entries, tree and context, appending, moving the leaf and labels, and (docs/SESSION-FORMAT.md §8 and §9) navigating and
- * branching. The web layer makes one call here per request.
- */
-@NullMarked
-package dev.arbor.navigation;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,10 @@
+package dev.arbor.operations;
+
+/** {@code summarize} was asked for and no summary model is configured (docs/SESSION-FORMAT.md §8). */
+public class NoSummaryModelException extends RuntimeException {
+
+	public NoSummaryModelException() {
+		super("No model available for summarization");
+	}
+
+}

@@ -1,0 +1,63 @@
+package dev.arbor.operations;
+
+import java.util.List;
+
+import dev.arbor.session.EntryLine;
+import dev.arbor.session.EntryTypes;
+import dev.arbor.session.Json;
+import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.SessionStore;
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Service;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Writing one session: appends, leaf moves, branch summaries and labels (docs/SESSION-FORMAT.md §3 and §5). Each is
+ * durable when it returns, conditional on the leaf the caller saw, and changes nothing when it fails. They wait
+ * while a navigation of the session runs ({@link SessionGates}).
+ */
+@Service
+public class TreeWrites {
+
+	private final SessionStore store;
+
+	private final SessionGates gates;
+
+	public TreeWrites(SessionStore store, SessionGates gates) {
+		this.store = store;
+		this.gates = gates;
+	}
+
+	/** Appends drafts after the leaf, all or nothing; the leaf is then the last one. */
+	public List<EntryLine> append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts) {
+		return this.gates.shared(sessionId, () -> this.store.append(sessionId, expected, drafts));
+	}
+
+	/** {@code branch(entryId)}, or {@code resetLeaf()} for {@code null}; returns the new leaf. */
+	public @Nullable String moveLeaf(String sessionId, ExpectedLeaf expected, @Nullable String entryId) {
+		return this.gates.shared(sessionId, () -> this.store.moveLeaf(sessionId, expected, entryId));
+	}
+
+	/** {@code branchWithSummary}: the summary entry, now the leaf. */
+	public EntryLine appendBranchSummary(String sessionId, ExpectedLeaf expected, @Nullable String fromId,
+			String summary, @Nullable JsonNode details, @Nullable Boolean fromExtension) {
+		return this.gates.shared(sessionId,
+				() -> this.store.appendBranchSummary(sessionId, expected, fromId, summary, details, fromExtension));
+	}
+
+	/**
+	 * Appends a {@code label} entry for the target (a label is an ordinary entry: it becomes the leaf, §6).
+	 *
+	 * @param label the label; {@code null} or blank clears it, written as upstream does, without a {@code label}
+	 * field
+	 */
+	public EntryLine setLabel(String sessionId, ExpectedLeaf expected, String targetId, @Nullable String label) {
+		ObjectNode draft = Json.newObject().put("type", EntryTypes.LABEL).put("targetId", targetId);
+		if (label != null && !label.isBlank()) {
+			draft.put("label", label);
+		}
+		return append(sessionId, expected, List.of(draft)).get(0);
+	}
+
+}

@@ -1,0 +1,145 @@
+package dev.arbor.web.edge;
+
+import java.net.URI;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+
+/**
+ * Every kind of error the API answers, each with a stable {@code type} URI (RFC 9457): clients branch on the type,
+ * never on the wording of {@code detail}.
+ */
+public enum ProblemType {
+
+	INVALID_ID(HttpStatus.BAD_REQUEST, "invalid-id", "Invalid id"),
+
+	MALFORMED_JSON(HttpStatus.BAD_REQUEST, "malformed-json", "Malformed JSON"),
+
+	INVALID_FIELD(HttpStatus.BAD_REQUEST, "invalid-field", "Invalid field"),
+
+	INVALID_ENTRY(HttpStatus.BAD_REQUEST, "invalid-entry", "Invalid entry"),
+
+	INVALID_PARAMETER(HttpStatus.BAD_REQUEST, "invalid-parameter", "Invalid parameter"),
+
+	INVALID_IF_MATCH(HttpStatus.BAD_REQUEST, "invalid-if-match", "Invalid If-Match"),
+
+	INVALID_SESSION_FILE(HttpStatus.BAD_REQUEST, "invalid-session-file", "Not a session file"),
+
+	BAD_REQUEST(HttpStatus.BAD_REQUEST, "bad-request", "Bad request"),
+
+	/** No API key, or a wrong one, while {@code arbor.security.api-keys} is set. */
+	UNAUTHORIZED(HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized"),
+
+	/** A cross-origin request from an origin (or with a method or header) CORS does not allow. */
+	CORS_REJECTED(HttpStatus.FORBIDDEN, "cors-rejected", "Cross-origin request refused"),
+
+	SESSION_NOT_FOUND(HttpStatus.NOT_FOUND, "session-not-found", "Session not found"),
+
+	ENTRY_NOT_FOUND(HttpStatus.NOT_FOUND, "entry-not-found", "Entry not found"),
+
+	NOT_FOUND(HttpStatus.NOT_FOUND, "not-found", "Not found"),
+
+	METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "method-not-allowed", "Method not allowed"),
+
+	NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE, "not-acceptable", "Not acceptable"),
+
+	/** {@code DELETE …/navigations/{requestId}} with no such navigation in flight. */
+	NAVIGATION_NOT_FOUND(HttpStatus.NOT_FOUND, "navigation-not-found", "Navigation not found"),
+
+	/** A navigation with the same {@code requestId} is in flight. */
+	NAVIGATION_IN_PROGRESS(HttpStatus.CONFLICT, "navigation-in-progress", "Navigation in progress"),
+
+	/** {@code summarize} without a summary model (docs/SESSION-FORMAT.md §8). */
+	NO_SUMMARY_MODEL(HttpStatus.UNPROCESSABLE_CONTENT, "no-summary-model", "No summary model"),
+
+	/** {@code /branch} from an entry that is not a user message (§8). */
+	INVALID_BRANCH_ENTRY(HttpStatus.UNPROCESSABLE_CONTENT, "invalid-branch-entry", "Invalid entry for branching"),
+
+	/** The summary model failed. */
+	SUMMARY_FAILED(HttpStatus.BAD_GATEWAY, "summary-failed", "Summarization failed"),
+
+	SESSION_EXISTS(HttpStatus.CONFLICT, "session-exists", "Session exists"),
+
+	SESSION_LOCKED(HttpStatus.CONFLICT, "session-locked", "Session locked"),
+
+	LEAF_MOVED(HttpStatus.PRECONDITION_FAILED, "leaf-moved", "Leaf moved"),
+
+	REQUEST_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "request-too-large", "Request too large"),
+
+	/** A write that would make a session larger than one session may be in memory ({@code arbor.storage.max-session-size}). */
+	SESSION_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "session-too-large", "Session too large"),
+
+	/** A request body that did not arrive within {@code arbor.api.body-timeout}. */
+	REQUEST_TIMEOUT(HttpStatus.REQUEST_TIMEOUT, "request-timeout", "Request timeout"),
+
+	/** More requests with a body in flight from one client than {@code arbor.api.max-body-requests-per-client}. */
+	TOO_MANY_REQUESTS(HttpStatus.TOO_MANY_REQUESTS, "too-many-requests", "Too many requests"),
+
+	/**
+	 * More requests with a body in flight than {@code arbor.api.max-body-requests}, or the memory their bodies may
+	 * take ({@code arbor.api.request-memory}) stayed taken while one waited: nothing was read or written; retry after
+	 * {@code Retry-After}.
+	 */
+	SERVER_BUSY(HttpStatus.SERVICE_UNAVAILABLE, "server-busy", "Server busy"),
+
+	UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "Unsupported media type"),
+
+	/**
+	 * A method or transfer coding the server does not implement ({@code CONNECT}, {@code Transfer-Encoding: gzip}):
+	 * Tomcat refuses these before the API sees them, as RFC 9110 §15.6.2 and RFC 9112 §6.1 ask.
+	 */
+	NOT_IMPLEMENTED(HttpStatus.NOT_IMPLEMENTED, "not-implemented", "Not implemented"),
+
+	STORAGE_FAILURE(HttpStatus.INTERNAL_SERVER_ERROR, "storage-failure", "Storage failure"),
+
+	INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error", "Internal error");
+
+	/** Where the types live; each type's URI is this plus its slug. */
+	public static final String BASE_URI = "https://arbor.dev/problems/";
+
+	private final HttpStatus status;
+
+	private final URI type;
+
+	private final String title;
+
+	ProblemType(HttpStatus status, String slug, String title) {
+		this.status = status;
+		this.type = URI.create(BASE_URI + slug);
+		this.title = title;
+	}
+
+	public HttpStatus status() {
+		return this.status;
+	}
+
+	public URI type() {
+		return this.type;
+	}
+
+	public String title() {
+		return this.title;
+	}
+
+	public ProblemDetail create(String detail) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(this.status, detail);
+		problem.setType(this.type);
+		problem.setTitle(this.title);
+		return problem;
+	}
+
+	/** The type Spring's own errors of a status get (405, 406, 415, a missing parameter …). */
+	public static ProblemType forStatus(int status) {
+		return switch (status) {
+			case 404 -> NOT_FOUND;
+			case 405 -> METHOD_NOT_ALLOWED;
+			case 406 -> NOT_ACCEPTABLE;
+			case 408 -> REQUEST_TIMEOUT;
+			case 413 -> REQUEST_TOO_LARGE;
+			case 415 -> UNSUPPORTED_MEDIA_TYPE;
+			case 501 -> NOT_IMPLEMENTED;
+			default -> (status >= 500) ? INTERNAL_ERROR : BAD_REQUEST;
+		};
+	}
+
+}
