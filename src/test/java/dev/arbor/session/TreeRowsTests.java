@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.function.Function;
 
 import dev.arbor.Fixtures;
-import org.jspecify.annotations.Nullable;
 import org.assertj.core.api.InstanceOfAssertFactories;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,10 +1,10 @@
 package dev.arbor.web;
 
 import java.net.URI;
-import java.time.Duration;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 
 import dev.arbor.ArborApplication;
 import dev.arbor.session.Json;

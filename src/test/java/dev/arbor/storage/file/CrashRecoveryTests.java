@@ -13,7 +13,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 import dev.arbor.session.EntryLine;
-import dev.arbor.storage.ExpectedLeaf;
 import dev.arbor.storage.LoadedSession;
 import dev.arbor.storage.SessionFileReader;
 import org.junit.jupiter.api.Test;
