@@ -152,8 +152,8 @@ class OllamaContainerSummaryTests {
 	}
 
 	/**
-	 * The navigation, on the JDK's client: the test client's response timeout (10 s on Reactor Netty) is shorter
-	 * than a CPU model takes.
+	 * The navigation, on a client of its own whose timeout a CPU model fits in (the test client's was 10 s while it
+	 * ran on Reactor Netty).
 	 */
 	private HttpResponse<String> navigate(String body) throws IOException, InterruptedException {
 		HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
