@@ -1,5 +1,7 @@
 package dev.arbor.config;
 
+import java.net.http.HttpClient;
+
 import dev.arbor.summary.BranchSummarizer;
 import dev.arbor.summary.ChatClientSummarizer;
 import dev.arbor.summary.ProviderCalls;
@@ -18,6 +20,10 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
+import org.springframework.boot.http.client.JdkClientHttpRequestFactoryBuilder;
+import org.springframework.boot.http.client.autoconfigure.ClientHttpRequestFactoryBuilderCustomizer;
+import org.springframework.boot.http.client.autoconfigure.reactive.ClientHttpConnectorBuilderCustomizer;
+import org.springframework.boot.http.client.reactive.JdkClientHttpConnectorBuilder;
 import org.springframework.boot.webclient.WebClientCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -60,6 +66,21 @@ class SummaryConfiguration {
 	@Bean
 	AnthropicHttpClientBuilderCustomizer anthropicSummaryCalls(ProviderCalls calls) {
 		return builder -> builder.interceptor(calls);
+	}
+
+	/**
+	 * Ollama's clients ({@code WebClient} and {@code RestClient}) run on the JDK's {@code HttpClient}, and speak
+	 * HTTP/1.1 as Ollama does: the JDK's default, HTTP/2, would ask a plain-HTTP server to upgrade ({@code h2c}) on
+	 * every request, which servers and proxies in front of a model may refuse.
+	 */
+	@Bean
+	ClientHttpConnectorBuilderCustomizer<JdkClientHttpConnectorBuilder> http11Connector() {
+		return builder -> builder.withHttpClientCustomizer(client -> client.version(HttpClient.Version.HTTP_1_1));
+	}
+
+	@Bean
+	ClientHttpRequestFactoryBuilderCustomizer<JdkClientHttpRequestFactoryBuilder> http11RequestFactory() {
+		return builder -> builder.withHttpClientCustomizer(client -> client.version(HttpClient.Version.HTTP_1_1));
 	}
 
 	/** Ollama's client is a {@code WebClient}; the filter does nothing to exchanges that are no summary's. */

@@ -47,6 +47,8 @@ class OllamaSummaryApiTests extends SummaryProviderContract {
 	void assertProviderRequest(ModelServer.Request request) {
 		assertThat(request.method()).isEqualTo("POST");
 		assertThat(request.path()).isEqualTo("/api/chat");
+		// HTTP/1.1 as Ollama speaks it: no request to upgrade to HTTP/2 over plain HTTP.
+		assertThat(request.headers()).doesNotContainKeys("upgrade", "http2-settings");
 		assertThat(request.body().get("model").asString()).isEqualTo("qwen-summary-test");
 		assertThat(request.body().get("stream").asBoolean()).isTrue();
 		// Ollama's name for the most output tokens; the portable maxTokens becomes it.
