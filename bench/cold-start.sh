@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cold start (docs/BENCHMARKS.md, "Cold start: before and after"): a fresh JVM per run, timed from launch to the
+# Cold start (docs/BENCHMARKS.md#cold-start-before-and-after-benchcold-startsh): a fresh JVM per run, timed from launch to the
 # first healthy answer of /actuator/health, with Boot's "Started … in" and the CPU time the JVM had used by then
 # (utime + stime from /proc: on a shared machine it moves less with other load than the wall clock). One row per way
 # of launching Arbor (WAYS, default all five):

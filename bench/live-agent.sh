@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Arbor beside a running agent (docs/BENCHMARKS.md, "Living beside an agent"): the upstream pi agent's own
+# Arbor beside a running agent (docs/BENCHMARKS.md#living-beside-an-agent-benchlive-agentsh-benchlive-tailsh): the upstream pi agent's own
 # SessionManager (pi-coding-agent 0.73.1 under Node.js, appendFileSync and no lock, as the agent writes) appends
 # $COUNT user messages to a session while $COUNT more are appended through Arbor's HTTP API ($CLIENTS clients at
 # once). Then it counts what survived in the file (each writer's lines, exactly once, and lines that do not parse)

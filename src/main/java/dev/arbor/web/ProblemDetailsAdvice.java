@@ -293,8 +293,8 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	}
 
 	/**
-	 * A path variable, query parameter or body field that failed its constraint; ids get their own type (docs/API.md:
-	 * 400 for an id that is not one).
+	 * A path variable, query parameter or body field that failed its constraint; ids get their own type
+	 * (docs/API.md#requests-and-responses: 400 for an id that is not one).
 	 */
 	@Override
 	protected @Nullable ResponseEntity<Object> handleHandlerMethodValidationException(
