@@ -56,7 +56,7 @@ COPY --from=build /extracted/dependencies/ ./
 COPY --from=build /extracted/snapshot-dependencies/ ./
 COPY --from=build /extracted/application/ ./
 
-# The start-up cache (#14), trained on this runtime's own JVM: a cache serves only the JVM that wrote it, with the
+# The start-up cache, trained on this runtime's own JVM: a cache serves only the JVM that wrote it, with the
 # same class path (/app/arbor.jar, absolute, as ENTRYPOINT gives it). The training run starts Arbor on a scratch
 # folder and stops once the context is refreshed (Spring's spring.context.exit=onRefresh): every bean is made, nothing
 # listens, /data is not touched. Java 25+ writes an AOT cache (JEP 483, 514, 515: classes loaded and linked, method

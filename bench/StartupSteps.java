@@ -8,10 +8,10 @@ import org.springframework.boot.context.metrics.buffering.StartupTimeline.Timeli
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * Where Arbor's start goes, by Boot's own steps (what {@code /actuator/startup} would show, docs/BENCHMARKS.md,
- * "Where start-up goes"): starts Arbor with a {@link BufferingApplicationStartup}, prints the top-level phases and
- * the longest steps (40, or -Dsteps=N), inclusive of their children, then stops. Run on the extracted jar, with
- * Arbor's own arguments after it:
+ * Where Arbor's start goes, by Boot's own steps (what {@code /actuator/startup} would show,
+ * docs/BENCHMARKS.md#where-start-up-goes): starts Arbor with a {@link BufferingApplicationStartup}, prints the
+ * top-level phases and the longest steps (40, or -Dsteps=N), inclusive of their children, then stops. Run on the
+ * extracted jar, with Arbor's own arguments after it:
  *
  * <pre>
  * java -Djarmode=tools -jar target/arbor-*.jar extract --force --destination app --application-filename arbor.jar

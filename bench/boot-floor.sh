@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The floor under Arbor's start-up (docs/BENCHMARKS.md, "The floor: a bare Spring Boot application"): writes the
-# smallest application of Arbor's Spring Boot version that has what a start-up goal counts to (Spring MVC on Tomcat,
-# and actuator's /actuator/health), with nothing of Arbor's, builds it, and times it with bench/cold-start.sh in the
-# same ways and on the same JVMs as Arbor (WAYS, RUNS, JAVA_OPTS, PORT as there; BIG_SESSION is none). What this
-# application takes here, Arbor cannot take less of in the same way of launching it. SPRING_AOT=true also runs
-# Spring's AOT processing at build and starts with -Dspring.aot.enabled=true.
+# The floor under Arbor's start-up (docs/BENCHMARKS.md#the-floor-a-bare-spring-boot-application-benchboot-floorsh):
+# writes the smallest application of Arbor's Spring Boot version that has what a start-up goal counts to (Spring MVC on
+# Tomcat, and actuator's /actuator/health), with nothing of Arbor's, builds it, and times it with bench/cold-start.sh in
+# the same ways and on the same JVMs as Arbor (WAYS, RUNS, JAVA_OPTS, PORT as there; BIG_SESSION is none). What this
+# application takes here, Arbor cannot take less of in the same way of launching it. SPRING_AOT=true also runs Spring's
+# AOT processing at build and starts with -Dspring.aot.enabled=true.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Cold start and cold reads (docs/BENCHMARKS.md, "Cold start and cold reads"), the table of issue 14 on the generated
-# 400,000-entry (128 MB) session, a fresh JVM per run, with the heap the issue measured with (JAVA_OPTS, default
-# -Xmx320m):
+# Cold start and cold reads
+# (docs/BENCHMARKS.md#cold-start-and-cold-reads-benchcold-readssh-the-baseline-before-the-reads-for-frontends-work): the
+# cold-read table on the generated 400,000-entry (128 MB) session, a fresh JVM per run, with the heap its goals were
+# measured with (JAVA_OPTS, default -Xmx320m):
 #   - launch to healthy, and Boot's "Started … in";
 #   - the first GET /sessions/{id} of the big file in a fresh process, then the first GET /sessions/{id}/tree;
 #   - GET …/tree/rows?limit=100: the first page, then PAGES (default 100) pages following the cursors;

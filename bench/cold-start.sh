@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Cold start (docs/BENCHMARKS.md, "Cold start: before and after"): a fresh JVM per run, timed from launch to the
-# first healthy answer of /actuator/health, with Boot's "Started … in" and the CPU time the JVM had used by then
-# (utime + stime from /proc: on a shared machine it moves less with other load than the wall clock). One row per way
-# of launching Arbor (WAYS, default all five):
+# Cold start (docs/BENCHMARKS.md#cold-start-before-and-after-benchcold-startsh): a fresh JVM per run, timed from launch
+# to the first healthy answer of /actuator/health, with Boot's "Started … in" and the CPU time the JVM had used by then
+# (utime + stime from /proc: on a shared machine it moves less with other load than the wall clock). One row per way of
+# launching Arbor (WAYS, default all five):
 #   jar        java -jar target/arbor-*.jar, the nested jar, on the default java (what cold-reads.sh starts)
 #   extracted  the jar extracted (java -Djarmode=tools -jar … extract), java -jar on the extracted arbor.jar
 #   cds        extracted, with a CDS archive of a training run that stops after the refresh

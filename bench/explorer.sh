@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The explorer in a real browser (docs/BENCHMARKS.md, "The explorer (#16)"): runs ExplorerLargeSessionTests RUNS times
+# The explorer in a real browser (docs/BENCHMARKS.md#the-explorer): runs ExplorerLargeSessionTests RUNS times
 # (default 3), each in a fresh JVM on a freshly generated 400,000-entry session, and prints what each run measured in
 # headless Chromium: the first screen of rows of a cold open (Arbor reads the file for it) and of a warm one (the page
 # loaded again), from the page's navigation to the first rows drawn (the arbor:first-rows mark), and a jump by the

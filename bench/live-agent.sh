@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Arbor beside a running agent (docs/BENCHMARKS.md, "Living beside an agent"): the upstream pi agent's own
-# SessionManager (pi-coding-agent 0.73.1 under Node.js, appendFileSync and no lock, as the agent writes) appends
-# $COUNT user messages to a session while $COUNT more are appended through Arbor's HTTP API ($CLIENTS clients at
-# once). Then it counts what survived in the file (each writer's lines, exactly once, and lines that do not parse)
-# and compares the file with what Arbor serves (entry count, leaf) and with what a /sessions/{id}/events stream
+# Arbor beside a running agent (docs/BENCHMARKS.md#living-beside-an-agent-benchlive-agentsh-benchlive-tailsh): the
+# upstream pi agent's own SessionManager (pi-coding-agent 0.73.1 under Node.js, appendFileSync and no lock, as the agent
+# writes) appends $COUNT user messages to a session while $COUNT more are appended through Arbor's HTTP API ($CLIENTS
+# clients at once). Then it counts what survived in the file (each writer's lines, exactly once, and lines that do not
+# parse) and compares the file with what Arbor serves (entry count, leaf) and with what a /sessions/{id}/events stream
 # announced.
 # Needs Node.js 20 and npm (the package is installed into a temp dir). Settings: PORT (default 18080), COUNT
 # (default 200), CLIENTS (default 4), PAUSE_MS (the agent's largest pause between appends, default 3), JAR (another

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# What it costs Arbor to follow files that other processes write (docs/BENCHMARKS.md, "Living beside an agent"):
+# What it costs Arbor to follow files that other processes write
+# (docs/BENCHMARKS.md#living-beside-an-agent-benchlive-agentsh-benchlive-tailsh):
 #   1. latency: the time from an append by another process (as the agents write: open in append mode, one write,
 #      close) to the entry_appended event on the session's stream, with the folder watched (the default) and with
 #      watching off, found by the poll alone (arbor.storage.poll-interval, default 2s). The client is

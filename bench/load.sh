@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Load benchmark of Arbor's HTTP API, in one run against one server (docs/BENCHMARKS.md, "HTTP load"):
+# Load benchmark of Arbor's HTTP API, in one run against one server (docs/BENCHMARKS.md#http-load-benchloadsh):
 #   - durable appends/s (fsync on) to 1 session from 1 and from 64 connections, and to 64 sessions at once;
 #   - tree and context reads/s on a generated 100,000-entry (32 MB) session;
 #   - GET /actuator/health on the same server: the framework's own cost, the baseline for the rest.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Navigation and live-event benchmark of Arbor's HTTP API, in one run against one server (docs/BENCHMARKS.md,
-# "Navigation and live events"):
+# Navigation and live-event benchmark of Arbor's HTTP API, in one run against one server
+# (docs/BENCHMARKS.md#navigation-and-live-events-benchnavigate-eventssh):
 #   - POST /sessions/{id}/navigate on a generated 100,000-entry (32 MB) session, without summary, alternating
 #     between an assistant entry near the end and one in the middle: with ?context=false and with the context;
 #   - SSE delivery latency of entry_appended to 1 and to 1,000 subscribers of one fresh session.

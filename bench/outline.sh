@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The outline of the tree (docs/BENCHMARKS.md, "The outline of the tree"): GET /sessions/{id}/tree/outline on the
-# generated 400,000-entry (128 MB) session after BRANCHES (default 5) side branches were added to it, evenly spaced
-# along its chain (a user message appended under each, then the leaf moved back to the chain's end): the first call,
-# then CALLS (default 50) more, with the answer's size and segments, beside as many GET …/leaf (a read that does no
-# work) and one GET …/tree for comparison. Settings:
-# PORT (default 18130), JAVA_OPTS (default -Xmx320m, the heap #14 measured with), JAR (another build), ARBOR_ARGS.
+# The outline of the tree (docs/BENCHMARKS.md#the-outline-of-the-tree-benchoutlinesh): GET /sessions/{id}/tree/outline
+# on the generated 400,000-entry (128 MB) session after BRANCHES (default 5) side branches were added to it, evenly
+# spaced along its chain (a user message appended under each, then the leaf moved back to the chain's end): the first
+# call, then CALLS (default 50) more, with the answer's size and segments, beside as many GET …/leaf (a read that does
+# no work) and one GET …/tree for comparison. Settings:
+# PORT (default 18130), JAVA_OPTS (default -Xmx320m, the heap the cold-read goals were measured with), JAR (another
+# build), ARBOR_ARGS.
 # Needs python3 (standard library only). Prints a Markdown table.
 set -euo pipefail
 cd "$(dirname "$0")/.."

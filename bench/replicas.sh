@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The PostgreSQL store beside the file store, in one run (docs/BENCHMARKS.md, "Several replicas on PostgreSQL"):
+# The PostgreSQL store beside the file store, in one run
+# (docs/BENCHMARKS.md#several-replicas-on-postgresql-benchreplicassh):
 #   - durable appends/s over HTTP (wrk): 1 session from 1 and from 64 connections, 64 sessions from 64 connections,
 #     on the file store, then on one replica of the PostgreSQL store;
 #   - SSE delivery latency of entry_appended: on the file store (one server), on one PostgreSQL replica, and across

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Slow bodies (docs/BENCHMARKS.md, "Slow bodies"): N connections (default 500) each send the headers of
+# Slow bodies (docs/BENCHMARKS.md#slow-bodies-benchslow-bodiessh): N connections (default 500) each send the headers of
 # POST /sessions/{id}/entries with Content-Length: 1000 and 13 bytes of the body, then stall; a connection that
 # the server ends is opened again after REOPEN_DELAY seconds (default 1, as a client honouring Retry-After would;
 # 0 at once), so that N stay open or come back all along. Meanwhile GET /actuator/health and GET /sessions/{id}

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Memory under a small heap (#13): Arbor under -Xmx$XMX (512m), one new session, $APPENDS (30) appends of a 15 MB user
-# message one after the other while an SSE client listens, then 10 label writes of 15 MB. Prints each answer's
-# status, how many entries reached the file, how many entry_appended events the listener got, and how many
-# OutOfMemoryErrors the log shows. Before #13: 500s (one after the entry was written) and OOMs; after: 201s, then
-# 413 session-too-large once the session would outgrow arbor.storage.max-session-size, every 201 announced.
+# Memory under a small heap (docs/BENCHMARKS.md#memory-under-a-small-heap-benchsmall-heapsh): Arbor under -Xmx$XMX
+# (512m), one new session, $APPENDS (30) appends of a 15 MB user message one after the other while an SSE client
+# listens, then 10 label writes of 15 MB. Prints each answer's status, how many entries reached the file, how many
+# entry_appended events the listener got, and how many OutOfMemoryErrors the log shows. Before the hardening work: 500s
+# (one after the entry was written) and OOMs; after: 201s, then 413 session-too-large once the session would outgrow
+# arbor.storage.max-session-size, every 201 announced.
 #   bench/small-heap.sh                       # this checkout's jar
 #   JAR=/path/to/older.jar bench/small-heap.sh
 set -euo pipefail

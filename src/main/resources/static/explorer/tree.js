@@ -1,4 +1,4 @@
-// The tree selector: the selector rows of GET /sessions/{id}/tree/rows (docs/API.md, Tree), drawn as upstream's
+// The tree selector: the selector rows of GET /sessions/{id}/tree/rows (docs/API.md#tree), drawn as upstream's
 // terminal selector draws them, virtualized: only the rows in sight are in the page, fetched in blocks by offset,
 // so a 400,000-row view scrolls like a short one. Keyboard driven like the terminal selector.
 import { call, seg } from './api.js';

@@ -124,7 +124,7 @@ class ContainerImageTests {
 			assertThat(uid).as("the uid of PID 1").isNotEqualTo("0");
 			String cmdline = first.execInContainer("cat", "/proc/1/cmdline").getStdout();
 			assertThat(cmdline.split("\0")[0]).as("PID 1").endsWith("java");
-			// #14: the start-up cache trained at build (an AOT cache on Java 25+, a CDS archive before) is in use
+			// The start-up cache trained at build (an AOT cache on Java 25+, a CDS archive before) is in use
 			assertThat(first.execInContainer("cat", "/proc/1/maps").getStdout()).as("the memory map of PID 1")
 				.containsPattern("/app/arbor\\.(aot|jsa)");
 			assertThat(first.execInContainer("stat", "-c", "%u", "/data/sessions").getStdout().trim())

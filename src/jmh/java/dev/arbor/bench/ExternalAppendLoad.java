@@ -24,9 +24,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Load client of {@code bench/live-tail.sh} (docs/BENCHMARKS.md, "Living beside an agent"): the time from an append
- * by another process to the {@code entry_appended} event on a session's stream. JDK only, run as {@code java -cp
- * target/test-classes dev.arbor.bench.ExternalAppendLoad <base URL> <storage dir> <label>} after
+ * Load client of {@code bench/live-tail.sh}
+ * (docs/BENCHMARKS.md#living-beside-an-agent-benchlive-agentsh-benchlive-tailsh): the time from an append by another
+ * process to the {@code entry_appended} event on a session's stream. JDK only, run as
+ * {@code java -cp target/test-classes dev.arbor.bench.ExternalAppendLoad <base URL> <storage dir> <label>} after
  * {@code ./mvnw -Pbench test-compile}.
  * <p>
  * It creates a session through the API, opens {@code GET /sessions/{id}/events}, and then appends user messages to

@@ -21,9 +21,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Load client of {@code bench/navigate-events.sh} (docs/BENCHMARKS.md, "Navigation and live events"), against a
- * running Arbor. JDK only ({@code java.net.http}), so it runs as {@code java -cp target/test-classes
- * dev.arbor.bench.NavigationLoad <base URL> <session id>} after {@code ./mvnw -Pbench test-compile}.
+ * Load client of {@code bench/navigate-events.sh}
+ * (docs/BENCHMARKS.md#navigation-and-live-events-benchnavigate-eventssh), against a running Arbor. JDK only
+ * ({@code java.net.http}), so it runs as
+ * {@code java -cp target/test-classes dev.arbor.bench.NavigationLoad <base URL> <session id>} after
+ * {@code ./mvnw -Pbench test-compile}.
  * <ol>
  * <li><b>Navigate</b> on the given session (the generated 100,000-entry chain, leaf at its end):
  * {@code POST /sessions/{id}/navigate {"targetId": X}} alternating between an assistant entry near the end and

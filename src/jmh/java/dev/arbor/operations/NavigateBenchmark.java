@@ -42,9 +42,9 @@ import org.springframework.core.task.SimpleAsyncTaskExecutor;
  * random entries of the generated 100,000- and 400,000-entry sessions (one chain, so the abandoned branch averages a
  * third of the session), with what a server wires around it: the store's changes go to the event bus
  * ({@code session_before_tree}, {@code leaf_changed}, {@code session_tree} and their replay), no hooks, and the leaf
- * sidecar fsynced on every move. The heap is the README's for the 400,000-entry session ({@code -Xmx320m}): the
- * collector's pauses are part of the tail. Sample time, for the percentiles. {@link #planToARandomEntry} is the
- * engine's share: the plan alone.
+ * sidecar fsynced on every move. The heap is the one docs/CONFIGURATION.md#memory gives for the 400,000-entry session
+ * ({@code -Xmx320m}): the collector's pauses are part of the tail. Sample time, for the percentiles.
+ * {@link #planToARandomEntry} is the engine's share: the plan alone.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)

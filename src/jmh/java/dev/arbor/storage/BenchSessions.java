@@ -27,7 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
  * A generated session keeps the fixture's title slot and header, then writes the fixture's entries
  * over and over, in file order, re-linked into one chain: entry {@code i} gets a fresh unique
  * 8-hex id, the previous entry as parent and a timestamp one second after the previous one. The
- * fixture averages about 990 bytes an entry; the issue's sizes (32 MB for 100,000 entries, 129 MB
+ * fixture averages about 990 bytes an entry; the sizes asked for (32 MB for 100,000 entries, 129 MB
  * for 400,000 upstream) imply about 330. So inside each {@code message} object every string is cut
  * to {@value #MAX_STRING_CHARS} characters and the assistant's {@code usage} block is dropped; the
  * mix of entry types (90% messages, 10% thinking level changes) and every other field stay as in

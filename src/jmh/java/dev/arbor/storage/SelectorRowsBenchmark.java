@@ -26,10 +26,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The selector rows (docs/SESSION-FORMAT.md §10) of a loaded session, by what a page costs: the first view of a tree
- * just loaded (every entry's facts read, then the order and the view), the view rebuilt after a leaf move (facts
- * kept), a search, and a page of 100 rows cut from a view already kept. Run with the heap the README recommends for
- * the 128 MB session.
+ * The selector rows (docs/SESSION-FORMAT.md#the-selector-rows) of a loaded session, by what a page costs: the first
+ * view of a tree just loaded (every entry's facts read, then the order and the view), the view rebuilt after a leaf
+ * move (facts kept), a search, and a page of 100 rows cut from a view already kept. Run with the heap
+ * docs/CONFIGURATION.md#memory recommends for the 128 MB session.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -13,8 +13,8 @@ import dev.arbor.session.SessionTree;
 import org.openjdk.jol.info.GraphLayout;
 
 /**
- * Heap held by a loaded session against its file size (the issue's target: at most 1.5x), measured
- * two ways for the fixture and the generated 32 MB and 128 MB sessions:
+ * Heap held by a loaded session against its file size (the target of docs/BENCHMARKS.md#targets: at most 1.5x),
+ * measured two ways for the fixture and the generated 32 MB and 128 MB sessions:
  * <ul>
  * <li>heap delta: used heap after {@code System.gc()} (repeated until it settles) with the loaded
  * session held, minus the same before loading;</li>

@@ -28,8 +28,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Reads of a loaded session (docs/SESSION-FORMAT.md §4 and §7): {@code getTree}, the outline, {@code getPath} of the
- * deepest entry, and {@code buildSessionContext} at the leaf in the agent and the model view.
+ * Reads of a loaded session (docs/SESSION-FORMAT.md#the-tree and docs/SESSION-FORMAT.md#the-model-context):
+ * {@code getTree}, the outline, {@code getPath} of the deepest entry, and {@code buildSessionContext} at the leaf in
+ * the agent and the model view.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -67,7 +68,7 @@ public class TreeBenchmark {
 		return this.tree.getTree();
 	}
 
-	/** The outline (docs/API.md, Tree): one segment, as these sessions are one chain; walking it is the cost. */
+	/** The outline (docs/API.md#tree): one segment, as these sessions are one chain; walking it is the cost. */
 	@Benchmark
 	public TreeOutline getOutline() {
 		return TreeOutline.of(this.tree);
@@ -84,7 +85,7 @@ public class TreeBenchmark {
 		return this.tree.buildSessionContext();
 	}
 
-	/** The same, then {@code forModel()} (§5.4). */
+	/** The same, then {@code forModel()} (docs/SESSION-FORMAT.md#the-llm-view). */
 	@Benchmark
 	public SessionContext buildSessionContextForModel() {
 		return this.tree.buildSessionContext().forModel();

@@ -24,9 +24,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What Arbor does before a summary request leaves (docs/SESSION-FORMAT.md §8), with every entry of the session as
- * the abandoned branch: the transcript within the default budget (128,000 − 16,384 tokens), and the files of all
- * the branch's tool calls. The model's own time is not here.
+ * What Arbor does before a summary request leaves (docs/SESSION-FORMAT.md#navigation), with every entry of the session
+ * as the abandoned branch: the transcript within the default budget (128,000 − 16,384 tokens), and the files of all the
+ * branch's tool calls. The model's own time is not here.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

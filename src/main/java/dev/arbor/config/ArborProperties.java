@@ -154,7 +154,7 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	}
 
 	/**
-	 * A webhook (docs/API.md, Hooks).
+	 * A webhook (docs/API.md#hooks-and-webhooks).
 	 *
 	 * @param name what logs call it; the URL without its query by default
 	 * @param url where the events are POSTed
@@ -203,8 +203,8 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	}
 
 	/**
-	 * Branch summaries by a model (docs/SESSION-FORMAT.md §8). The provider's URL, key and model are Spring AI's own
-	 * settings ({@code spring.ai.openai.*}, {@code spring.ai.anthropic.*}, {@code spring.ai.ollama.*}).
+	 * Branch summaries by a model (docs/SESSION-FORMAT.md#navigation). The provider's URL, key and model are Spring
+	 * AI's own settings ({@code spring.ai.openai.*}, {@code spring.ai.anthropic.*}, {@code spring.ai.ollama.*}).
 	 *
 	 * @param provider the Spring AI chat model that writes them: {@code none} (summaries answer 422),
 	 * {@code openai} (also any OpenAI-compatible server), {@code anthropic} or {@code ollama}

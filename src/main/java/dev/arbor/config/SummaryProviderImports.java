@@ -17,7 +17,7 @@ import org.springframework.core.env.Environment;
  *
  * <p>Why a filter: it runs on class names, before any auto-configuration class is read. With every provider's
  * auto-configuration left in, Ollama's built its API client at every start, whatever the provider, and a Reactor
- * Netty client with it: a second of start-up on two cores, for a model that was not configured (#14).
+ * Netty client with it: a second of start-up on two cores, for a model that was not configured.
  */
 final class SummaryProviderImports implements AutoConfigurationImportFilter, EnvironmentAware {
 

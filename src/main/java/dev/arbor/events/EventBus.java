@@ -8,10 +8,10 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The one event bus: every event of docs/API.md goes through {@link #publish}, which numbers it, keeps it for replay
- * and hands it to the subscribers of its session and of all sessions, each stream in one order. A subscriber that
- * replays from {@code Last-Event-ID} misses nothing and sees nothing twice; one whose {@code Last-Event-ID} is older
- * than the replay reaches gets a {@code resync} instead, telling it to refetch.
+ * The one event bus: every event of docs/API.md#events-server-sent-events goes through {@link #publish}, which numbers
+ * it, keeps it for replay and hands it to the subscribers of its session and of all sessions, each stream in one order.
+ * A subscriber that replays from {@code Last-Event-ID} misses nothing and sees nothing twice; one whose
+ * {@code Last-Event-ID} is older than the replay reaches gets a {@code resync} instead, telling it to refetch.
  * <p>
  * {@link MemoryEventBus} keeps the replay in this process (the file store); the PostgreSQL store's bus keeps it in
  * the database, so that every replica's subscribers get every replica's events.

@@ -14,9 +14,9 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
- * The open Server-Sent Events streams (docs/API.md, Events): opens them on the bus with their replay, keeps idle ones
- * alive through proxies with heartbeat comments, and ends them all cleanly when the application stops (before
- * the web server's graceful shutdown waits for requests, which open streams would hold up).
+ * The open Server-Sent Events streams (docs/API.md#events-server-sent-events): opens them on the bus with their replay,
+ * keeps idle ones alive through proxies with heartbeat comments, and ends them all cleanly when the application stops
+ * (before the web server's graceful shutdown waits for requests, which open streams would hold up).
  */
 public final class EventStreams implements SmartLifecycle {
 

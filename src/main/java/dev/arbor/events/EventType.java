@@ -1,6 +1,6 @@
 package dev.arbor.events;
 
-/** The events of docs/API.md, "Events", by the name they carry on the wire ({@code event:}). */
+/** The events of docs/API.md#events-server-sent-events, by the name they carry on the wire ({@code event:}). */
 public enum EventType {
 
 	ENTRY_APPENDED("entry_appended"),

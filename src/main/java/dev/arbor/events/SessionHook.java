@@ -3,11 +3,11 @@ package dev.arbor.events;
 import java.time.Duration;
 
 /**
- * An extension that answers the {@code session_before_*} events (docs/API.md, Hooks; docs/SESSION-FORMAT.md §8 and §9).
- * Implement it as a Spring bean to hook in-process; webhooks configured under {@code arbor.hooks.webhooks} are
- * hooks too. Hooks run one after the other, beans first in their {@code @Order}, then webhooks in the order
- * configured. A hook that throws or outlives its {@link #timeout()} counts as no answer and is logged by its
- * {@link #name()}.
+ * An extension that answers the {@code session_before_*} events (docs/API.md#hooks-and-webhooks;
+ * docs/SESSION-FORMAT.md#navigation and docs/SESSION-FORMAT.md#branching-and-forking). Implement it as a Spring bean to
+ * hook in-process; webhooks configured under {@code arbor.hooks.webhooks} are hooks too. Hooks run one after the other,
+ * beans first in their {@code @Order}, then webhooks in the order configured. A hook that throws or outlives its
+ * {@link #timeout()} counts as no answer and is logged by its {@link #name()}.
  * <p>
  * A hook runs while its navigation holds the session: writes to that session wait until it answers, so a hook
  * must not write to the session it is asked about.

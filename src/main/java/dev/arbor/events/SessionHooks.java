@@ -15,7 +15,7 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.core.task.AsyncTaskExecutor;
 
 /**
- * Runs the hooks for a {@code session_before_*} event with the sequential semantics of docs/SESSION-FORMAT.md §8:
+ * Runs the hooks for a {@code session_before_*} event with the sequential semantics of docs/API.md#hooks-and-webhooks:
  * in registration order, the first {@code cancel} ends the run, otherwise the last hook that answered decides. Each
  * hook runs on a thread of its own, so that a hook that hangs costs its timeout and no more, and an aborted
  * navigation stops waiting at once (the hook's thread is interrupted).

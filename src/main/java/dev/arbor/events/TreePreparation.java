@@ -10,8 +10,8 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The {@code session_before_tree} preparation (docs/SESSION-FORMAT.md §8): what the navigation is about to do. Hooks
- * get all of it; the event streams get {@link #eventData()}, which is bounded.
+ * The {@code session_before_tree} preparation (docs/SESSION-FORMAT.md#navigation): what the navigation is about to do.
+ * Hooks get all of it; the event streams get {@link #eventData()}, which is bounded.
  *
  * @param sessionId the session
  * @param targetId the entry navigated to
@@ -25,7 +25,10 @@ public record TreePreparation(String sessionId, String targetId, @Nullable Strin
 		@Nullable String commonAncestorId, List<EntryLine> entriesToSummarize, boolean userWantsSummary,
 		@Nullable String customInstructions) {
 
-	/** The most ids of abandoned entries a {@code session_before_tree} event lists (docs/API.md, Events). */
+	/**
+	 * The most ids of abandoned entries a {@code session_before_tree} event lists
+	 * (docs/API.md#events-server-sent-events).
+	 */
 	public static final int EVENT_ID_LIMIT = 100;
 
 	public TreePreparation {
@@ -34,7 +37,7 @@ public record TreePreparation(String sessionId, String targetId, @Nullable Strin
 
 	/**
 	 * The data of the {@code session_before_tree} event, without {@code sessionId}: the count of abandoned entries,
-	 * the first and the last, and the ids of the first {@value #EVENT_ID_LIMIT}. #14: listing every id made the event
+	 * the first and the last, and the ids of the first {@value #EVENT_ID_LIMIT}. Listing every id made the event
 	 * of a 400,000-entry branch 4 MB, sent to every subscriber and kept for replay; the full list is the old leaf's
 	 * path below the common ancestor, which a client can read, and hooks get the entries themselves.
 	 */

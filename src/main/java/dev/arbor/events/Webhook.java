@@ -16,10 +16,11 @@ import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A hook answered over HTTP (docs/API.md, Hooks): POSTs {@code {event, sessionId, preparation}} (the preparation with the
- * full entries to summarize, every one as stored: unlike the event, the body grows with the branch left behind) and reads {@code {cancel?:true}} or {@code {summary:{summary, details?}}} back. An
- * empty answer (204, or no body) is no answer; a status other than 2xx or a body of another shape fails the call,
- * which counts as no answer too. With a secret, {@value WebhookSignature#HEADER} carries the body's HMAC-SHA256.
+ * A hook answered over HTTP (docs/API.md#hooks-and-webhooks): POSTs {@code {event, sessionId, preparation}} (the
+ * preparation with the full entries to summarize, every one as stored: unlike the event, the body grows with the branch
+ * left behind) and reads {@code {cancel?:true}} or {@code {summary:{summary, details?}}} back. An empty answer (204, or
+ * no body) is no answer; a status other than 2xx or a body of another shape fails the call, which counts as no answer
+ * too. With a secret, {@value WebhookSignature#HEADER} carries the body's HMAC-SHA256.
  */
 public final class Webhook implements SessionHook {
 
@@ -130,7 +131,10 @@ public final class Webhook implements SessionHook {
 		return out.toByteArray();
 	}
 
-	/** Reads an answer; anything but the two shapes of docs/API.md is refused, so that typos do not pass silently. */
+	/**
+	 * Reads an answer; anything but the two shapes of docs/API.md#hooks-and-webhooks is refused, so that typos do not
+	 * pass silently.
+	 */
 	static HookAnswer answer(byte[] body) throws IOException {
 		if (new String(body, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
 			return HookAnswer.NONE;

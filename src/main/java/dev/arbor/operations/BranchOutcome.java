@@ -4,7 +4,7 @@ import dev.arbor.storage.SessionInfo;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What {@code /branch} did (docs/SESSION-FORMAT.md §9).
+ * What {@code /branch} did (docs/SESSION-FORMAT.md#branching-and-forking).
  *
  * @param cancelled whether a hook cancelled it: then no session was made
  * @param selectedText the text of the user message branched at, for the editor

@@ -13,8 +13,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
 /**
- * New sessions out of an existing one (docs/SESSION-FORMAT.md §9): {@code /branch} from a user message with its hooks and
- * events, {@code createBranchedSession} and forks. The source session is only read, never written.
+ * New sessions out of an existing one (docs/SESSION-FORMAT.md#branching-and-forking): {@code /branch} from a user
+ * message with its hooks and events, {@code createBranchedSession} and forks. The source session is only read, never
+ * written.
  */
 @Service
 public class Branching {
@@ -44,7 +45,8 @@ public class Branching {
 			if (!NavigationPlan.isUserMessage(entry)) {
 				throw new InvalidBranchEntryException(entryId);
 			}
-			// A parent that names no entry makes the message a root (§3), so the path decides, not parentId.
+			// A parent that names no entry makes the message a root (docs/SESSION-FORMAT.md#the-tree), so the path
+			// decides, not parentId.
 			boolean root = tree.getPath(entryId).size() <= 1;
 			return new Selection(NavigationPlan.editorText(entry), root ? null : entry.parentId(),
 					tree.header().cwd());

@@ -1,12 +1,15 @@
 package dev.arbor.operations;
 
-/** The two views of a built context (docs/SESSION-FORMAT.md §7), with the names the API uses ({@code ?format=llm}). */
+/**
+ * The two views of a built context (docs/SESSION-FORMAT.md#the-model-context), with the names the API uses
+ * ({@code ?format=llm}).
+ */
 public enum ContextFormat {
 
 	/** Agent messages, summaries and custom messages with their own roles. */
 	AGENT("agent"),
 
-	/** What a model receives (§5.4). */
+	/** What a model receives (docs/SESSION-FORMAT.md#the-llm-view). */
 	LLM("llm");
 
 	private final String apiName;

@@ -10,7 +10,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Navigations in flight under a client's {@code requestId}, so that {@code DELETE
- * /sessions/{sid}/navigations/{requestId}} can abort one (docs/API.md, Navigation and branching).
+ * /sessions/{sid}/navigations/{requestId}} can abort one (docs/API.md#navigation).
  */
 @Component
 public class InFlightNavigations {

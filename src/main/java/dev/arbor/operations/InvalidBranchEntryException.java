@@ -1,6 +1,6 @@
 package dev.arbor.operations;
 
-/** {@code /branch} from an entry that is not a user message (docs/SESSION-FORMAT.md §9). */
+/** {@code /branch} from an entry that is not a user message (docs/SESSION-FORMAT.md#branching-and-forking). */
 public class InvalidBranchEntryException extends RuntimeException {
 
 	private final String entryId;

@@ -5,7 +5,7 @@ import dev.arbor.session.SessionContext;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a navigation did (docs/SESSION-FORMAT.md §8).
+ * What a navigation did (docs/SESSION-FORMAT.md#navigation).
  *
  * @param cancelled whether a hook cancelled it or it was aborted: then nothing changed
  * @param aborted whether it was aborted by its {@code requestId}

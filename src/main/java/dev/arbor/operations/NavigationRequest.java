@@ -3,7 +3,7 @@ package dev.arbor.operations;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A navigation inside a session (docs/SESSION-FORMAT.md §8).
+ * A navigation inside a session (docs/SESSION-FORMAT.md#navigation).
  *
  * @param targetId the entry to navigate to
  * @param summarize whether the abandoned branch is summarized

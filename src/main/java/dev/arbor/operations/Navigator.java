@@ -30,9 +30,9 @@ import org.springframework.stereotype.Service;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Navigation inside a session, {@code navigateTree} step by step as docs/SESSION-FORMAT.md §8 says: validate, work out
- * the abandoned entries and the new leaf, ask the hooks ({@code session_before_tree}), summarize, apply, and tell
- * ({@code session_tree}). A navigation holds its session's gate throughout, so no other write lands between
+ * Navigation inside a session, {@code navigateTree} step by step as docs/SESSION-FORMAT.md#navigation says: validate,
+ * work out the abandoned entries and the new leaf, ask the hooks ({@code session_before_tree}), summarize, apply, and
+ * tell ({@code session_tree}). A navigation holds its session's gate throughout, so no other write lands between
  * reading the leaf and moving it; it can be aborted by its {@code requestId} until it starts applying.
  */
 @Service
@@ -167,7 +167,9 @@ public class Navigator {
 				(summaryEntry != null) ? fromExtension : null, context(sessionId, contextFormat));
 	}
 
-	/** Steps 1, 2 and 5 of §7, in the spec's order: unknown target, no-op, no summary model. */
+	/**
+	 * Steps 1 to 3 of docs/SESSION-FORMAT.md#navigation, checked in its order: unknown target, no-op, no summary model.
+	 */
 	private NavigationPlan plan(String sessionId, ExpectedLeaf expected, NavigationRequest request) {
 		NavigationPlan plan = this.store.read(sessionId, tree -> {
 			expected.check(sessionId, tree.leafId());
@@ -179,7 +181,10 @@ public class Navigator {
 		return plan;
 	}
 
-	/** Step 4: the built-in summary, only when asked for and there is something to summarize. */
+	/**
+	 * Step 5 of docs/SESSION-FORMAT.md#navigation: the built-in summary, only when asked for and there is something to
+	 * summarize.
+	 */
 	private @Nullable BranchSummary summarizeIfAsked(NavigationRequest request, NavigationPlan plan,
 			InFlightNavigations.InFlight navigation) {
 		List<EntryLine> entries = plan.entriesToSummarize();
@@ -212,8 +217,8 @@ public class Navigator {
 	}
 
 	/**
-	 * Step 6: a summary is attached at the new position, never at the tip of the abandoned branch. Conditional on
-	 * the leaf planned against, which the gate keeps.
+	 * Step 6 of docs/SESSION-FORMAT.md#navigation: a summary is attached at the new position, never at the tip of the
+	 * abandoned branch. Conditional on the leaf planned against, which the gate keeps.
 	 */
 	private @Nullable EntryLine apply(String sessionId, NavigationPlan plan, @Nullable BranchSummary summary,
 			boolean fromExtension) {

@@ -1,6 +1,6 @@
 package dev.arbor.operations;
 
-/** {@code summarize} was asked for and no summary model is configured (docs/SESSION-FORMAT.md §8). */
+/** {@code summarize} was asked for and no summary model is configured (docs/SESSION-FORMAT.md#navigation). */
 public class NoSummaryModelException extends RuntimeException {
 
 	public NoSummaryModelException() {

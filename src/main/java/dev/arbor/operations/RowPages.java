@@ -4,7 +4,7 @@ import dev.arbor.session.TreeRows;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Cuts a page out of a selector view (docs/API.md, Tree). The cursors are row ids: a page's first row resumes
+ * Cuts a page out of a selector view (docs/API.md#tree). The cursors are row ids: a page's first row resumes
  * the view backward, its last row forward, so pages read either way meet with nothing missed or repeated while
  * the view's version stays the same.
  */

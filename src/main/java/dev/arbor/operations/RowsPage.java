@@ -7,7 +7,7 @@ import dev.arbor.session.TreeRow;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A page of the selector view (docs/SESSION-FORMAT.md §10).
+ * A page of the selector view (docs/SESSION-FORMAT.md#the-selector-rows).
  *
  * @param filter the filter applied
  * @param query the search as given

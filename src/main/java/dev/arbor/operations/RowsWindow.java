@@ -5,7 +5,7 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Which page of the selector view to read (docs/API.md, Tree): its size, and where it lies.
+ * Which page of the selector view to read (docs/API.md#tree): its size, and where it lies.
  *
  * @param limit the most rows on the page
  * @param anchor where the page lies

@@ -12,9 +12,9 @@ import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
 
 /**
- * Serializes navigations with a session's other writes (docs/SESSION-FORMAT.md §8 runs from one state to the next with
- * nothing in between, however long its hooks and summary take). Ordinary writes share the gate: the store orders
- * them itself, and concurrent appends keep sharing fsyncs. A navigation holds it alone, from reading the leaf to
+ * Serializes navigations with a session's other writes (docs/SESSION-FORMAT.md#navigation runs from one state to the
+ * next with nothing in between, however long its hooks and summary take). Ordinary writes share the gate: the store
+ * orders them itself, and concurrent appends keep sharing fsyncs. A navigation holds it alone, from reading the leaf to
  * moving it. Reads never pass the gate. Sessions have gates of their own while in use.
  */
 @Component

@@ -12,7 +12,7 @@ import org.springframework.stereotype.Service;
 
 /**
  * Sessions as wholes where the store alone does not answer: listing them a page at a time, deleting one while no
- * navigation holds it, exporting one as it is at one moment (docs/API.md, Sessions). Creating, reading and importing
+ * navigation holds it, exporting one as it is at one moment (docs/API.md#sessions). Creating, reading and importing
  * a session are the store's own operations ({@link SessionStore}).
  */
 @Service

@@ -5,7 +5,7 @@ import dev.arbor.storage.SessionStore;
 import org.springframework.stereotype.Service;
 
 /**
- * The outline of a session's tree (docs/API.md, Tree): what a client shows of a session too big to send whole, and
+ * The outline of a session's tree (docs/API.md#tree): what a client shows of a session too big to send whole, and
  * expands a segment at a time through the selector's rows. Taken under the session's read lock with the leaf it
  * belongs to.
  */

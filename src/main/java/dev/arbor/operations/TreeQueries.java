@@ -15,8 +15,9 @@ import org.springframework.stereotype.Service;
 
 /**
  * Reading one session: entries, paths, the tree and its selector view, labels, the leaf and the model context
- * (docs/SESSION-FORMAT.md §4, §7 and §10). Each result is copied out under the session's read lock with the leaf it belongs
- * to, so it can be written to a slow client while others append.
+ * (docs/SESSION-FORMAT.md#the-tree, docs/SESSION-FORMAT.md#the-model-context and
+ * docs/SESSION-FORMAT.md#the-selector-rows). Each result is copied out under the session's read lock with the leaf it
+ * belongs to, so it can be written to a slow client while others append.
  */
 @Service
 public class TreeQueries {
@@ -91,8 +92,8 @@ public class TreeQueries {
 	 * {@code buildSessionContext}.
 	 *
 	 * @param leafId where to build it; {@code null} for the session's leaf. <b>Arbor:</b> an unknown id is an
-	 * error (404, docs/API.md Conventions), not the last entry as in upstream's engine, so a typo is never mistaken for a
-	 * context
+	 * error (404, docs/API.md#errors-problem-documents), not the last entry as in upstream's engine, so a typo is never
+	 * mistaken for a context
 	 */
 	public Snapshot<SessionContext> context(String sessionId, @Nullable String leafId, ContextFormat format) {
 		return read(sessionId, tree -> {

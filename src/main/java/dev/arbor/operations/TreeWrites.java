@@ -13,9 +13,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Writing one session: appends, leaf moves, branch summaries and labels (docs/SESSION-FORMAT.md §3 and §5). Each is
- * durable when it returns, conditional on the leaf the caller saw, and changes nothing when it fails. They wait
- * while a navigation of the session runs ({@link SessionGates}).
+ * Writing one session: appends, leaf moves, branch summaries and labels (docs/SESSION-FORMAT.md#entry-types and
+ * docs/SESSION-FORMAT.md#the-leaf). Each is durable when it returns, conditional on the leaf the caller saw, and
+ * changes nothing when it fails. They wait while a navigation of the session runs ({@link SessionGates}).
  */
 @Service
 public class TreeWrites {
@@ -47,7 +47,8 @@ public class TreeWrites {
 	}
 
 	/**
-	 * Appends a {@code label} entry for the target (a label is an ordinary entry: it becomes the leaf, §6).
+	 * Appends a {@code label} entry for the target (a label is an ordinary entry: it becomes the leaf,
+	 * docs/SESSION-FORMAT.md#the-leaf).
 	 *
 	 * @param label the label; {@code null} or blank clears it, written as upstream does, without a {@code label}
 	 * field

@@ -12,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Turns drafts into entries chained from the leaf, checking each against docs/SESSION-FORMAT.md §3 as if
+ * Turns drafts into entries chained from the leaf, checking each against docs/SESSION-FORMAT.md#entry-types as if
  * the earlier drafts of the batch were already appended. Changes nothing: the tree adds the lines
  * once storage has made them durable. One planner per request.
  */

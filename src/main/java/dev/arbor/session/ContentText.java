@@ -5,10 +5,10 @@ import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Whether a message's {@code content} holds text that is not blank (docs/SESSION-FORMAT.md §10): a string, or a
- * {@code {type: "text", text: …}} block among others. Read by {@link LineScanner} while it checks the content as it
- * checks every value, so that an assistant message with nothing to read (tool calls only) is known from the load on:
- * reading it again for the first page of a large session's rows took most of that page (#14).
+ * Whether a message's {@code content} holds text that is not blank (docs/SESSION-FORMAT.md#the-selector-rows): a
+ * string, or a {@code {type: "text", text: …}} block among others. Read by {@link LineScanner} while it checks the
+ * content as it checks every value, so that an assistant message with nothing to read (tool calls only) is known from
+ * the load on: reading it again for the first page of a large session's rows took most of that page.
  */
 final class ContentText {
 

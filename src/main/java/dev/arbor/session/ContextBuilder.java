@@ -12,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code buildSessionContext} (docs/SESSION-FORMAT.md §7): one walk of the path, linear in its length.
+ * {@code buildSessionContext} (docs/SESSION-FORMAT.md#the-model-context): one walk of the path, linear in its length.
  * Only state entries and the latest compaction are parsed; messages are referenced as stored.
  */
 final class ContextBuilder {
@@ -59,7 +59,8 @@ final class ContextBuilder {
 			}
 		}
 		// Each thinking level or mode change replaces the previous value whole, so only the latest one is
-		// parsed: a long session has tens of thousands of them (docs/BENCHMARKS.md).
+		// parsed: a long session has tens of thousands of them
+		// (docs/BENCHMARKS.md#earlier-change-buildsessioncontext-parses-only-the-latest-thinking-level-and-mode-change).
 		if (lastThinkingLevelChange >= 0) {
 			state.applyThinkingLevelChange(tree.at(lastThinkingLevelChange));
 		}

@@ -6,8 +6,8 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One message of a built context (docs/SESSION-FORMAT.md §7). Messages of {@code message} entries stay the
- * stored bytes; the others are made from their entry. Timestamps are epoch milliseconds.
+ * One message of a built context (docs/SESSION-FORMAT.md#the-model-context). Messages of {@code message} entries stay
+ * the stored bytes; the others are made from their entry. Timestamps are epoch milliseconds.
  */
 public sealed interface ContextMessage {
 
@@ -90,7 +90,10 @@ public sealed interface ContextMessage {
 
 	}
 
-	/** What a model receives in place of a message it does not know (§5.4): {@code {role:"user", content, timestamp}}. */
+	/**
+	 * What a model receives in place of a message it does not know (docs/SESSION-FORMAT.md#the-llm-view):
+	 * {@code {role:"user", content, timestamp}}.
+	 */
 	record User(ArrayNode content, @Nullable JsonNode timestamp) implements ContextMessage {
 
 		@Override

@@ -3,7 +3,9 @@ package dev.arbor.session;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Predicate;
 
-/** New entry ids: 8 random lowercase hex characters, retried until unique (docs/SESSION-FORMAT.md §3). */
+/**
+ * New entry ids: 8 random lowercase hex characters, retried until unique (docs/SESSION-FORMAT.md#a-file-line-by-line).
+ */
 public final class EntryIds {
 
 	private static final char[] HEX = "0123456789abcdef".toCharArray();

@@ -14,7 +14,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * One entry of a session: the exact line it was stored as (UTF-8, without the newline) and the few
  * fields the tree needs indexed. All output starts from the stored bytes, so unknown fields and
- * unknown types round-trip untouched (docs/SESSION-FORMAT.md §3).
+ * unknown types round-trip untouched (docs/SESSION-FORMAT.md#a-file-line-by-line).
  * <p>
  * Bytes rather than a {@code String}: Java stores any string with one non-Latin-1 character in two
  * bytes per character, and a loaded session must cost little more than its file. The bytes may be a range of a
@@ -229,7 +229,7 @@ public final class EntryLine {
 
 	/**
 	 * The {@code message} object of a {@code message} entry exactly as stored, without parsing the rest
-	 * of the line: the agent view of the context is made of these (docs/SESSION-FORMAT.md §7).
+	 * of the line: the agent view of the context is made of these (docs/SESSION-FORMAT.md#the-model-context).
 	 */
 	public String messageJson() {
 		if (!hasMessageObject()) {
@@ -267,7 +267,10 @@ public final class EntryLine {
 		return MessageHead.scan(this.json, this.messageStart, this.messageEnd - this.messageStart);
 	}
 
-	/** What the selector shows and searches of the message, read without building a tree (§10). */
+	/**
+	 * What the selector shows and searches of the message, read without building a tree
+	 * (docs/SESSION-FORMAT.md#the-selector-rows).
+	 */
 	MessageText messageText() {
 		if (!hasMessageObject()) {
 			return MessageText.NONE;
@@ -275,7 +278,10 @@ public final class EntryLine {
 		return MessageText.scan(this.json, this.messageStart, this.messageEnd - this.messageStart);
 	}
 
-	/** Whether this is an assistant message with nothing to read, which the selector hides (§10). */
+	/**
+	 * Whether this is an assistant message with nothing to read, which the selector hides
+	 * (docs/SESSION-FORMAT.md#the-selector-rows).
+	 */
 	boolean isSilentAssistant() {
 		return "assistant".equals(this.role) && hasMessageObject() && this.nothingToRead;
 	}

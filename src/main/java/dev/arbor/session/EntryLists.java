@@ -18,7 +18,7 @@ public final class EntryLists {
 	/**
 	 * The list itself when it is one of these views, which nothing can change (entries never change, and a view's
 	 * positions are its own), else an unmodifiable copy: a navigation's plan keeps the abandoned entries, 130,000 on
-	 * average at 400,000, and copying them was a third of a navigation's time (#14).
+	 * average at 400,000, and copying them was a third of a navigation's time.
 	 */
 	public static List<EntryLine> immutable(List<EntryLine> entries) {
 		return (entries instanceof View) ? entries : List.copyOf(entries);

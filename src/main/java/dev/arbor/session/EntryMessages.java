@@ -4,9 +4,10 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The message one entry stands for, in the agent's view (docs/SESSION-FORMAT.md §7) and in the model's (§5.4). The
- * context builder places these along a path; a branch summary (§7.4) converts the entries of an abandoned
- * branch, where any compaction is a summary worth reading.
+ * The message one entry stands for, in the agent's view (docs/SESSION-FORMAT.md#the-model-context) and in the model's
+ * (docs/SESSION-FORMAT.md#the-llm-view). The context builder places these along a path; a branch summary
+ * (docs/SESSION-FORMAT.md#navigation) converts the entries of an abandoned branch, where any compaction is a summary
+ * worth reading.
  */
 public final class EntryMessages {
 
@@ -33,7 +34,10 @@ public final class EntryMessages {
 		return ModelView.convert(message);
 	}
 
-	/** What a path entry other than the latest compaction contributes to a context (§5.3). */
+	/**
+	 * What a path entry other than the latest compaction contributes to a context
+	 * (docs/SESSION-FORMAT.md#the-model-context).
+	 */
 	static @Nullable ContextMessage pathMessage(EntryLine entry) {
 		switch (entry.type()) {
 			case EntryTypes.MESSAGE -> {

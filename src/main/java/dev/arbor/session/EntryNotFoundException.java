@@ -1,6 +1,6 @@
 package dev.arbor.session;
 
-/** An entry id that names no entry of the session: {@code Entry <id> not found} (docs/SESSION-FORMAT.md §5). */
+/** An entry id that names no entry of the session: {@code Entry <id> not found} (docs/SESSION-FORMAT.md#the-leaf). */
 public class EntryNotFoundException extends RuntimeException {
 
 	private final String entryId;

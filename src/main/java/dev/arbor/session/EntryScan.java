@@ -37,7 +37,10 @@ public final class EntryScan {
 
 	private final @Nullable String role;
 
-	/** The message has no content text that is not blank and did not end in an error or an abort (§10). */
+	/**
+	 * The message has no content text that is not blank and did not end in an error or an abort
+	 * (docs/SESSION-FORMAT.md#the-selector-rows).
+	 */
 	private final boolean nothingToRead;
 
 	EntryScan(byte[] buffer, int offset, int length, String type, @Nullable String textId, long hexId,

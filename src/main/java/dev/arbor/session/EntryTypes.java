@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
-/** The entry type names of docs/SESSION-FORMAT.md §3. */
+/** The entry type names of docs/SESSION-FORMAT.md#entry-types. */
 public final class EntryTypes {
 
 	public static final String SESSION = "session";

@@ -3,12 +3,12 @@ package dev.arbor.session;
 import java.util.Arrays;
 
 /**
- * The whole tree in the selector's order before any filter (docs/SESSION-FORMAT.md §10): depth-first; among
- * siblings the child whose subtree holds the leaf comes first and the others keep timestamp order (stable for
- * equal timestamps). Roots likewise: the leaf's root first, the others in {@code getTree} order, which is file
- * order followed by the entries only a cycle reaches, each taken as {@link TreeViewBuilder} takes it so that every
- * entry appears exactly once. When the leaf's own walk up ends in a cycle, the entry where that walk stops is the
- * leaf's root.
+ * The whole tree in the selector's order before any filter (docs/SESSION-FORMAT.md#the-selector-rows): depth-first;
+ * among siblings the child whose subtree holds the leaf comes first and the others keep timestamp order (stable for
+ * equal timestamps). Roots likewise: the leaf's root first, the others in {@code getTree} order, which is file order
+ * followed by the entries only a cycle reaches, each taken as {@link TreeViewBuilder} takes it so that every entry
+ * appears exactly once. When the leaf's own walk up ends in a cycle, the entry where that walk stops is the leaf's
+ * root.
  * <p>
  * It depends on the tree's shape and its leaf only, so every filter and search of one state of the tree shares
  * it. One iterative pass (chains of any depth); 13 bytes an entry.

@@ -1,9 +1,9 @@
 package dev.arbor.session;
 
 /**
- * Ids of exactly 8 lowercase hex digits, the form every agent writes (docs/SESSION-FORMAT.md §3), held as
- * an {@code int}: a {@code String} would cost 48 bytes an entry, a third of what the tree adds to a
- * loaded session. Any other id stays a string.
+ * Ids of exactly 8 lowercase hex digits, the form every agent writes (docs/SESSION-FORMAT.md#a-file-line-by-line), held
+ * as an {@code int}: a {@code String} would cost 48 bytes an entry, a third of what the tree adds to a loaded session.
+ * Any other id stays a string.
  */
 public final class HexIds {
 

@@ -7,7 +7,7 @@ import java.util.stream.IntStream;
  * Entry id → position in file order, open addressing over {@code int[]} tables: about 8 bytes an entry
  * where a {@code HashMap<String, Integer>} costs about 50. Keys are the entries' own ids, compared
  * without making strings of hex ids. Later puts of the same id win (duplicate ids: the later entry
- * wins for lookups, docs/SESSION-FORMAT.md §11).
+ * wins for lookups, docs/SESSION-FORMAT.md#the-tree).
  * <p>
  * A large session's ids are split by hash over one table per core, so that {@link #putAll} fills the tables on
  * all cores at once (every id falls in one table, so the later duplicate still wins). Not thread-safe otherwise.

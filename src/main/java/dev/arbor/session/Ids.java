@@ -3,7 +3,7 @@ package dev.arbor.session;
 import java.util.regex.Pattern;
 
 /**
- * The shape every session and entry id taken from a client must have (docs/API.md, Conventions). Checked
+ * The shape every session and entry id taken from a client must have (docs/API.md#requests-and-responses). Checked
  * before an id reaches a file path or a lookup.
  */
 public final class Ids {

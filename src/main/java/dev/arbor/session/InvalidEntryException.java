@@ -3,7 +3,7 @@ package dev.arbor.session;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An entry that may not be appended as given (docs/SESSION-FORMAT.md §3). Names the offending field so
+ * An entry that may not be appended as given (docs/SESSION-FORMAT.md#entry-types). Names the offending field so
  * that the API can answer a 400 that says what to fix.
  */
 public class InvalidEntryException extends RuntimeException {

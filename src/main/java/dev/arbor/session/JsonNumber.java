@@ -1,7 +1,7 @@
 package dev.arbor.session;
 
 /**
- * Where a JSON number ends (RFC 8259 §6), and whether Arbor can hold it: decimals are kept exact as
+ * Where a JSON number ends (RFC 8259, section 6), and whether Arbor can hold it: decimals are kept exact as
  * {@code BigDecimal}, whose exponent is an {@code int}, so an exponent of more than {@value #MAX_EXPONENT_DIGITS}
  * significant digits ({@code 1E+2147483648}) is refused, as Jackson would refuse it when the entry is read.
  */

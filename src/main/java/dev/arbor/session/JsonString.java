@@ -1,8 +1,8 @@
 package dev.arbor.session;
 
 /**
- * Where a JSON string ends (RFC 8259 §7), checked as Jackson would read it when the entry is read later: valid
- * escapes, no control characters, and valid UTF-8 (RFC 8259 §8.1).
+ * Where a JSON string ends (RFC 8259, section 7), checked as Jackson would read it when the entry is read later: valid
+ * escapes, no control characters, and valid UTF-8 (RFC 8259, section 8.1).
  */
 final class JsonString {
 

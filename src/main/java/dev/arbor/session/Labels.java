@@ -10,8 +10,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Resolved labels: {@code label} entries replayed in file order, last write wins, an absent or
- * empty label clears (docs/SESSION-FORMAT.md §4). Iteration order is the order labels were first set (a cleared
- * label starts again), which is the order a branched session re-creates them in (§8). Not thread-safe.
+ * empty label clears (docs/SESSION-FORMAT.md#labels-compactions-branch-summaries-models-and-thinking-levels). Iteration
+ * order is the order labels were first set (a cleared label starts again), which is the order a branched session
+ * re-creates them in (docs/SESSION-FORMAT.md#branching-and-forking). Not thread-safe.
  */
 final class Labels {
 

@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  * out the top-level fields an entry is indexed by, plus {@code message.role}, building nothing else.
  * Opening a session is one pass of this per line; a general parser spent most of it on tokens nobody reads.
  * <p>
- * Strings must be valid UTF-8 (RFC 8259 §8.1), nesting at most {@value JsonCursor#MAX_DEPTH} deep and numbers
+ * Strings must be valid UTF-8 (RFC 8259, section 8.1), nesting at most {@value JsonCursor#MAX_DEPTH} deep and numbers
  * such as {@link JsonNumber} holds, as Jackson requires when the entry is read later, so a line this accepts always
  * parses. The steps over the line are {@link JsonCursor}'s.
  */

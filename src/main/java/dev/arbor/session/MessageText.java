@@ -9,7 +9,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 
 /**
- * What the selector reads from an agent message (docs/SESSION-FORMAT.md §10), with a streaming parser and
+ * What the selector reads from an agent message (docs/SESSION-FORMAT.md#the-selector-rows), with a streaming parser and
  * no tree: text past the first {@value #LIMIT} characters, thinking and tool arguments are skipped
  * unread, so a large tool result costs a scan rather than a copy.
  *

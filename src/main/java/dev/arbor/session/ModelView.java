@@ -10,7 +10,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The context as a model receives it (docs/SESSION-FORMAT.md §7): summaries, custom and bash messages
+ * The context as a model receives it (docs/SESSION-FORMAT.md#the-llm-view): summaries, custom and bash messages
  * become user messages; user, assistant and tool results pass unchanged; other roles are dropped.
  * Texts are the upstream agents' own, so a model sees the same prompt from Arbor as from them.
  */

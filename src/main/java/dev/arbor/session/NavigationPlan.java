@@ -6,8 +6,9 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What navigating to an entry would do, worked out from the tree without changing it (docs/SESSION-FORMAT.md §8,
- * 7.2, 7.5): the entries abandoned, where the leaf goes and the text handed back to the editor.
+ * What navigating to an entry would do, worked out from the tree without changing it
+ * (docs/SESSION-FORMAT.md#navigation, steps 2 and 3): the entries abandoned, where the leaf goes and the text handed
+ * back to the editor.
  *
  * @param targetId the entry navigated to
  * @param oldLeafId the leaf before
@@ -44,7 +45,8 @@ public record NavigationPlan(String targetId, @Nullable String oldLeafId, @Nulla
 		List<EntryLine> abandoned = tree.toEntries(fork.abandoned());
 		EntryLine entry = tree.at(target);
 		boolean returnsText = isUserMessage(entry) || entry.isType(EntryTypes.CUSTOM_MESSAGE);
-		// A parent that names no entry (or the entry itself) makes the target a root (§3): the path decides.
+		// A parent that names no entry (or the entry itself) makes the target a root (docs/SESSION-FORMAT.md#the-tree):
+		// the path decides.
 		String parentId = (fork.targetParent() != -1) ? tree.at(fork.targetParent()).id() : null;
 		String newLeafId = returnsText ? parentId : targetId;
 		String editorText = returnsText ? editorText(entry) : null;
@@ -56,7 +58,10 @@ public record NavigationPlan(String targetId, @Nullable String oldLeafId, @Nulla
 		return this.entriesToSummarize.stream().map(EntryLine::id).toList();
 	}
 
-	/** Whether the entry is a {@code message} from the user: the kind {@code /branch} starts from (§8). */
+	/**
+	 * Whether the entry is a {@code message} from the user: the kind {@code /branch} starts from
+	 * (docs/SESSION-FORMAT.md#branching-and-forking).
+	 */
 	public static boolean isUserMessage(EntryLine entry) {
 		return entry.isType(EntryTypes.MESSAGE) && USER.equals(entry.messageRole());
 	}

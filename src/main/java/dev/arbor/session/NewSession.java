@@ -19,7 +19,7 @@ public record NewSession(SessionHeader header, @Nullable TitleSlot titleSlot, Li
 		entries = List.copyOf(entries);
 	}
 
-	/** A session without a title slot: Arbor never adds one (docs/SESSION-FORMAT.md §1). */
+	/** A session without a title slot: Arbor never adds one (docs/SESSION-FORMAT.md#a-file-line-by-line). */
 	public NewSession(SessionHeader header, List<EntryLine> entries, @Nullable String leafId) {
 		this(header, null, entries, leafId);
 	}

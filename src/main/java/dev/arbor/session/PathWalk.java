@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.BitSet;
 
 /**
- * The walk from an entry up its parents to the root (docs/SESSION-FORMAT.md §4), which a file's cycle cannot trap (§3):
- * a walk stops at the first repeated entry, and the check costs nothing until the walk outgrows the session.
+ * The walk from an entry up its parents to the root (docs/SESSION-FORMAT.md#the-tree), which a file's cycle cannot
+ * trap: a walk stops at the first repeated entry, and the check costs nothing until the walk outgrows the session.
  */
 final class PathWalk {
 

@@ -8,13 +8,14 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What one row of the selector shows and what its search looks at (docs/SESSION-FORMAT.md §10), read from
+ * What one row of the selector shows and what its search looks at (docs/SESSION-FORMAT.md#the-selector-rows), read from
  * its entry: messages with a streaming scan, the small other entries from their tree. Immutable.
  *
  * @param role {@code message.role} for a message, else {@code null}
  * @param text the preview: one line (newlines and tabs become spaces), at most
  * {@value MessageText#LIMIT} characters
- * @param searchable the searchable text §10 lists for the entry's type, without the label
+ * @param searchable the searchable text docs/SESSION-FORMAT.md#the-selector-rows lists for the entry's type, without
+ * the label
  */
 record RowContent(@Nullable String role, String text, String searchable) {
 
@@ -32,7 +33,7 @@ record RowContent(@Nullable String role, String text, String searchable) {
 			}
 			case EntryTypes.MODEL_CHANGE -> modelChange(entry.toNode());
 			case EntryTypes.THINKING_LEVEL_CHANGE -> {
-				// §5: a null level means "off".
+				// docs/SESSION-FORMAT.md#the-model-context: a null level means "off".
 				String level = Json.text(entry.toNode(), "thinkingLevel");
 				yield other(keyed("thinking", (level != null) ? level : "off"), join("thinking", level));
 			}
@@ -53,7 +54,7 @@ record RowContent(@Nullable String role, String text, String searchable) {
 				List<String> rules = strings(entry.toNode().get("injectedRules"));
 				yield other(keyed("ttsr", String.join(", ", rules)), "");
 			}
-			// §10 gives the remaining types no searchable text but their label.
+			// docs/SESSION-FORMAT.md#the-selector-rows gives the remaining types no searchable text but their label.
 			default -> other(entry.type(), "");
 		};
 	}
@@ -100,7 +101,8 @@ record RowContent(@Nullable String role, String text, String searchable) {
 	private static RowContent modelChange(ObjectNode entry) {
 		String model = Json.text(entry, "model");
 		if (model == null && Json.text(entry, "provider") != null && Json.text(entry, "modelId") != null) {
-			model = Json.text(entry, "provider") + "/" + Json.text(entry, "modelId"); // legacy form (§2.2)
+			// The legacy form (docs/SESSION-FORMAT.md#entry-types).
+			model = Json.text(entry, "provider") + "/" + Json.text(entry, "modelId");
 		}
 		String role = Json.text(entry, "role");
 		String key = (role != null && !"default".equals(role)) ? "model (" + role + ")" : "model";

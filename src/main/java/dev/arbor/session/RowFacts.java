@@ -3,9 +3,9 @@ package dev.arbor.session;
 import java.util.Set;
 
 /**
- * What the selector's filters ask of an entry (docs/SESSION-FORMAT.md §10), packed in a byte so that a session
- * keeps them for every entry at one byte each, made once per entry from what its line's load noted, however often
- * the view is rebuilt.
+ * What the selector's filters ask of an entry (docs/SESSION-FORMAT.md#the-selector-rows), packed in a byte so that a
+ * session keeps them for every entry at one byte each, made once per entry from what its line's load noted, however
+ * often the view is rebuilt.
  */
 final class RowFacts {
 

@@ -1,7 +1,7 @@
 package dev.arbor.session;
 
 /**
- * The selector's filters (docs/SESSION-FORMAT.md §10), each with the name the API uses for it
+ * The selector's filters (docs/SESSION-FORMAT.md#the-selector-rows), each with the name the API uses for it
  * ({@code ?filter=no-tools}). Tool-call-only assistant messages are hidden by every filter; that rule
  * lives in the view, not here.
  */

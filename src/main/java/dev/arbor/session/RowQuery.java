@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A search of the selector (docs/SESSION-FORMAT.md §10): the query split on whitespace, every token must
+ * A search of the selector (docs/SESSION-FORMAT.md#the-selector-rows): the query split on whitespace, every token must
  * match, case-insensitively, either as a substring of the row's searchable text or as a subsequence
  * of the letters of one of its words, so {@code cfg} finds {@code config} but never picks letters from
  * two words. A word is a run of letters and digits. Immutable.

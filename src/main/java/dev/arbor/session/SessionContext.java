@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The result of {@code buildSessionContext} (docs/SESSION-FORMAT.md §7).
+ * The result of {@code buildSessionContext} (docs/SESSION-FORMAT.md#the-model-context).
  *
  * @param leafId the leaf the context was built at
  * @param thinkingLevel the latest thinking level, {@code "off"} by default
@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
 public record SessionContext(@Nullable String leafId, String thinkingLevel, Map<String, String> models, String mode,
 		@Nullable JsonNode modeData, List<String> injectedTtsrRules, List<ContextMessage> messages) {
 
-	/** The same context as the model receives it (§5.4). */
+	/** The same context as the model receives it (docs/SESSION-FORMAT.md#the-llm-view). */
 	public SessionContext forModel() {
 		return new SessionContext(this.leafId, this.thinkingLevel, this.models, this.mode, this.modeData,
 				this.injectedTtsrRules, ModelView.convert(this.messages));

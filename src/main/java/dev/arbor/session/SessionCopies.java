@@ -11,9 +11,9 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * New sessions made from an existing one (docs/SESSION-FORMAT.md §9). The source is never modified; the new
- * header names it in {@code parentSession} by session id (Arbor's clients know sessions by id, and a
- * file path would leak the server's layout).
+ * New sessions made from an existing one (docs/SESSION-FORMAT.md#branching-and-forking). The source is never modified;
+ * the new header names it in {@code parentSession} by session id (Arbor's clients know sessions by id, and a file path
+ * would leak the server's layout).
  */
 public final class SessionCopies {
 

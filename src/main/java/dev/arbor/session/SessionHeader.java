@@ -7,7 +7,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The first record of a session file (docs/SESSION-FORMAT.md §1), kept whole so unknown fields survive.
+ * The first record of a session file (docs/SESSION-FORMAT.md#a-file-line-by-line), kept whole so unknown fields
+ * survive.
  *
  * @param id the session id
  * @param version the format version; a header without one is version 1
@@ -110,7 +111,10 @@ public record SessionHeader(String id, int version, StoredLine json) {
 		return parse(node);
 	}
 
-	/** This header at the current version, other fields untouched (migration, docs/SESSION-FORMAT.md §2). */
+	/**
+	 * This header at the current version, other fields untouched (migration,
+	 * docs/SESSION-FORMAT.md#versions-and-migrations).
+	 */
 	public SessionHeader atCurrentVersion() {
 		if (this.version == CURRENT_VERSION) {
 			return this;

@@ -4,7 +4,10 @@ import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.UUID;
 
-/** New session ids: UUIDv7 strings (docs/SESSION-FORMAT.md §1), time-ordered so listings sort naturally. */
+/**
+ * New session ids: UUIDv7 strings (docs/SESSION-FORMAT.md#a-file-line-by-line), time-ordered so listings sort
+ * naturally.
+ */
 public final class SessionIds {
 
 	private static final SecureRandom RANDOM = new SecureRandom();

@@ -8,8 +8,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A session as the lines of a version-3 file: the title slot where the session has one (Arbor never adds one,
- * docs/SESSION-FORMAT.md §1), the header, then every entry in file order, each exactly as stored. What storage writes
- * on a rewrite and what an export sends, so the two never differ.
+ * docs/SESSION-FORMAT.md#a-file-line-by-line), the header, then every entry in file order, each exactly as stored. What
+ * storage writes on a rewrite and what an export sends, so the two never differ.
  *
  * @param titleSlot the title slot, where the session has one
  * @param header the header

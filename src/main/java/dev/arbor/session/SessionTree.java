@@ -15,8 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One session in memory: its header, its entries in file order and the tree they form, the labels
- * and the leaf (docs/SESSION-FORMAT.md §4 and §5). Lookups by id are O(1); paths are linear in their
- * length. Structure is held in {@code int} arrays indexed by file position, so the tree costs a few
+ * and the leaf (docs/SESSION-FORMAT.md#the-tree and docs/SESSION-FORMAT.md#the-leaf). Lookups by id are O(1); paths are
+ * linear in their length. Structure is held in {@code int} arrays indexed by file position, so the tree costs a few
  * dozen bytes an entry beyond the stored lines.
  * <p>
  * Not thread-safe: the storage layer serializes writers and lets readers in under a read lock.
@@ -57,7 +57,7 @@ public final class SessionTree {
 		this.size = lines.size();
 		this.links = new TreeLinks(capacity);
 		this.index = new IdIndex(position -> this.entries[position], lines.size());
-		// docs/SESSION-FORMAT.md §4: later duplicates win, so parents resolve only once every id is indexed.
+		// docs/SESSION-FORMAT.md#the-tree: later duplicates win, so parents resolve only once every id is indexed.
 		this.index.putAll(this.size);
 		// A large session's parents are looked up on all cores; linking them in file order keeps children in it.
 		IntStream positions = IntStream.range(0, this.size);
@@ -79,7 +79,7 @@ public final class SessionTree {
 	}
 
 	/**
-	 * A tree over loaded entries; the leaf starts on the last entry in file order (§3).
+	 * A tree over loaded entries; the leaf starts on the last entry in file order (docs/SESSION-FORMAT.md#the-leaf).
 	 *
 	 * @param header the session header
 	 * @param titleSlot the title slot, where the file has one
@@ -101,7 +101,7 @@ public final class SessionTree {
 		return this.header.id();
 	}
 
-	/** The title: a non-empty title slot overrides the header's (§2.1). */
+	/** The title: a non-empty title slot overrides the header's (docs/SESSION-FORMAT.md#a-file-line-by-line). */
 	public @Nullable String title() {
 		return (this.titleSlot != null && this.titleSlot.title() != null) ? this.titleSlot.title()
 				: this.header.title();
@@ -112,7 +112,7 @@ public final class SessionTree {
 		return this.size;
 	}
 
-	// §4 reading the tree
+	// Reading the tree (docs/SESSION-FORMAT.md#the-tree)
 
 	public Optional<EntryLine> getEntry(String id) {
 		int position = this.index.get(id);
@@ -173,15 +173,20 @@ public final class SessionTree {
 		return children;
 	}
 
-	/** Every entry once, roots in file order, children by timestamp, with resolved labels (§4). */
+	/**
+	 * Every entry once, roots in file order, children by timestamp, with resolved labels
+	 * (docs/SESSION-FORMAT.md#the-tree).
+	 */
 	public SessionTreeView getTree() {
 		return TreeViewBuilder.build(this);
 	}
 
-	/** The selector's rows (§10), kept until the tree changes; see {@link TreeRow}. */
 	/**
-	 * About the memory the selector's views keep beside the entries (docs/ARCHITECTURE.md): the order, the views, and
-	 * each entry's searchable text once a search asked for it.
+	 * The selector's rows (docs/SESSION-FORMAT.md#the-selector-rows), kept until the tree changes; see {@link TreeRow}.
+	 */
+	/**
+	 * About the memory the selector's views keep beside the entries (docs/SESSION-FORMAT.md#the-selector-rows): the
+	 * order, the views, and each entry's searchable text once a search asked for it.
 	 */
 	public long keptViewBytes() {
 		return this.rowViews.keptBytes();
@@ -211,7 +216,7 @@ public final class SessionTree {
 		return this.labels.all();
 	}
 
-	// §6 moving the leaf
+	// Moving the leaf (docs/SESSION-FORMAT.md#the-leaf)
 
 	public @Nullable String leafId() {
 		return (this.leaf != NONE) ? this.entries[this.leaf].id() : null;
@@ -245,8 +250,8 @@ public final class SessionTree {
 	// appends: prepare (validate, no change), then add what storage made durable
 
 	/**
-	 * Validates drafts (§2.2) and turns them into entries chained from the leaf, without changing the
-	 * tree. All or nothing: one invalid draft rejects the batch.
+	 * Validates drafts (docs/SESSION-FORMAT.md#entry-types) and turns them into entries chained from the leaf, without
+	 * changing the tree. All or nothing: one invalid draft rejects the batch.
 	 */
 	public List<EntryLine> prepareAppend(List<ObjectNode> drafts, Instant now) {
 		return new AppendPlanner(this, now).plan(drafts);
@@ -294,7 +299,7 @@ public final class SessionTree {
 		this.changeCount++;
 	}
 
-	// §5
+	// The model context (docs/SESSION-FORMAT.md#the-model-context)
 
 	/** {@code buildSessionContext} at the leaf. */
 	public SessionContext buildSessionContext() {
@@ -332,7 +337,10 @@ public final class SessionTree {
 		return this.links.parentOf(position);
 	}
 
-	/** The entries on the path to the entry, itself included, or -1 when a walk up goes round a cycle (§3). */
+	/**
+	 * The entries on the path to the entry, itself included, or -1 when a walk up goes round a cycle
+	 * (docs/SESSION-FORMAT.md#the-tree).
+	 */
 	int depthOf(int position) {
 		return this.links.depthOf(position);
 	}
@@ -355,7 +363,7 @@ public final class SessionTree {
 		return this.index.size() == this.size || this.index.get(this.entries[position]) == position;
 	}
 
-	/** Positions from the root down to {@code position}, cycle-safe (§3). */
+	/** Positions from the root down to {@code position}, cycle-safe (docs/SESSION-FORMAT.md#the-tree). */
 	int[] pathPositions(int position) {
 		return PathWalk.from(this, position);
 	}
@@ -366,7 +374,8 @@ public final class SessionTree {
 
 	/**
 	 * Where the entry's parent is, or {@link #NONE}. Agents append each entry under the one before it, so that one is
-	 * tried first, without a lookup; it must be the entry its id finds (§4: a later duplicate wins).
+	 * tried first, without a lookup; it must be the entry its id finds (docs/SESSION-FORMAT.md#the-tree: a later
+	 * duplicate wins).
 	 */
 	private int parentPosition(int position) {
 		EntryLine entry = this.entries[position];

@@ -9,9 +9,9 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 
 /**
- * Entry timestamps: ISO-8601 with milliseconds in UTC (docs/SESSION-FORMAT.md §4). Parsing is on the load
- * path of every entry, so the common fixed form {@code 2025-11-20T23:33:01.550Z} is read from the
- * bytes by hand and everything else falls back to {@link Instant#parse}.
+ * Entry timestamps: ISO-8601 with milliseconds in UTC (docs/SESSION-FORMAT.md#a-file-line-by-line). Parsing is on the
+ * load path of every entry, so the common fixed form {@code 2025-11-20T23:33:01.550Z} is read from the bytes by hand
+ * and everything else falls back to {@link Instant#parse}.
  */
 public final class Timestamps {
 

@@ -4,7 +4,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The fixed-width first line of recent oh-my-pi files (docs/SESSION-FORMAT.md §1): 256 bytes including
+ * The fixed-width first line of recent oh-my-pi files (docs/SESSION-FORMAT.md#a-file-line-by-line): 256 bytes including
  * the newline, so the title can be rewritten in place. Kept as stored; Arbor never adds one.
  *
  * @param line the stored line without its newline

@@ -3,16 +3,19 @@ package dev.arbor.session;
 import java.util.Arrays;
 
 /**
- * The tree's shape by file position (docs/SESSION-FORMAT.md §4): each entry's parent, and each entry's children in
- * file order, held in {@code int} arrays that grow with the session, so the shape costs a few dozen bytes an entry.
- * Positions with a parent set may be set on several threads at once (each thread its own positions); everything else
- * is single-threaded.
+ * The tree's shape by file position (docs/SESSION-FORMAT.md#the-tree): each entry's parent, and each entry's children
+ * in file order, held in {@code int} arrays that grow with the session, so the shape costs a few dozen bytes an entry.
+ * Positions with a parent set may be set on several threads at once (each thread its own positions); everything else is
+ * single-threaded.
  */
 final class TreeLinks {
 
 	static final int NONE = -1;
 
-	/** The depth of an entry on or under a cycle of parents (§3), which no walk up ends at a root. */
+	/**
+	 * The depth of an entry on or under a cycle of parents (docs/SESSION-FORMAT.md#the-tree), which no walk up ends at
+	 * a root.
+	 */
 	static final int UNKNOWN_DEPTH = -1;
 
 	/** While {@link #computeDepths} walks up through an entry. */
@@ -28,7 +31,7 @@ final class TreeLinks {
 
 	/**
 	 * The entries on each entry's path, itself included (0 until computed): a navigation aligns two walks up by their
-	 * depths, and counting them walked both whole paths first, most of a navigation's time at 400,000 entries (#14).
+	 * depths, and counting them walked both whole paths first, most of a navigation's time at 400,000 entries.
 	 */
 	private int[] depth;
 
@@ -56,7 +59,8 @@ final class TreeLinks {
 	}
 
 	/**
-	 * Sets where an entry hangs: §3, a parent that names no entry ({@link #NONE}), or the entry itself, makes a root.
+	 * Sets where an entry hangs (docs/SESSION-FORMAT.md#the-tree): a parent that names no entry ({@link #NONE}), or the
+	 * entry itself, makes a root.
 	 */
 	void setParent(int position, int parentPosition) {
 		this.parent[position] = (parentPosition == position) ? NONE : parentPosition;

@@ -5,15 +5,16 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An outline of the tree, for sessions too big to send whole (docs/API.md, Tree): every chain of single-child entries
+ * An outline of the tree, for sessions too big to send whole (docs/API.md#tree): every chain of single-child entries
  * folded into one {@link Segment}, so that its size grows with the branch points, not with the entries. A segment is
  * known by its first entry's id. Flat, as {@code getTree} is: a nested document would break on deep trees.
  *
  * @param leafId the leaf when the outline was taken
- * @param entryCount every entry of the tree once (§4: an earlier entry whose id a later one repeats is not in the
- * tree); the segments' lengths add up to it
- * @param segments depth-first, in the order of the selector's rows under the {@code all} filter (§10): the segment
- * holding the leaf before its siblings, the others by timestamp; expanding each in turn gives exactly those rows
+ * @param entryCount every entry of the tree once (docs/SESSION-FORMAT.md#the-tree: an earlier entry whose id a later
+ * one repeats is not in the tree); the segments' lengths add up to it
+ * @param segments depth-first, in the order of the selector's rows under the {@code all} filter
+ * (docs/SESSION-FORMAT.md#the-selector-rows): the segment holding the leaf before its siblings, the others by
+ * timestamp; expanding each in turn gives exactly those rows
  */
 public record TreeOutline(@Nullable String leafId, int entryCount, List<Segment> segments) {
 
@@ -44,7 +45,8 @@ public record TreeOutline(@Nullable String leafId, int entryCount, List<Segment>
 	 * {@value MessageText#LIMIT} characters); {@code null} when it holds none
 	 * @param labelCount how many of its entries carry a label
 	 * @param firstRowId its first entry that is a row of the {@code all} view, which leaves out tool-call-only
-	 * assistant messages other than the leaf (§10); {@code null} when none of its entries is a row
+	 * assistant messages other than the leaf (docs/SESSION-FORMAT.md#the-selector-rows); {@code null} when none of its
+	 * entries is a row
 	 * @param lastRowId its last entry that is a row of the {@code all} view; {@code null} when none is
 	 */
 	public record Segment(EntryLine first, EntryLine last, int length, @Nullable String parentId, int depth,

@@ -116,7 +116,10 @@ final class TreeOutlineBuilder {
 		return labelled;
 	}
 
-	/** Whether the entry is a row of the {@code all} view, which leaves out only assistants with nothing to read (§10). */
+	/**
+	 * Whether the entry is a row of the {@code all} view, which leaves out only assistants with nothing to read
+	 * (docs/SESSION-FORMAT.md#the-selector-rows).
+	 */
 	private boolean isRow(int position) {
 		return position == this.leaf || !this.tree.at(position).isSilentAssistant();
 	}

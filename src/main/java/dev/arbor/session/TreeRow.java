@@ -5,11 +5,11 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One row of the selector view (docs/SESSION-FORMAT.md §10, {@code GET /sessions/{sid}/tree/rows}), with what a
- * renderer needs to draw it as upstream's tree selector does: a line is {@code depth} columns of three
- * characters, where column {@code L} holds {@code │} when {@code L} is in {@code guides}, else the connector
- * ({@code ├} or {@code └}, then {@code ⊟} when the row has children or {@code ─}) when it is the last column
- * and the row has one, else blanks.
+ * One row of the selector view (docs/SESSION-FORMAT.md#the-selector-rows, {@code GET /sessions/{sid}/tree/rows}), with
+ * what a renderer needs to draw it as upstream's tree selector does: a line is {@code depth} columns of three
+ * characters, where column {@code L} holds {@code │} when {@code L} is in {@code guides}, else the connector ({@code ├}
+ * or {@code └}, then {@code ⊟} when the row has children or {@code ─}) when it is the last column and the row has one,
+ * else blanks.
  *
  * @param index the row's place in the whole view, from 0
  * @param id the entry id

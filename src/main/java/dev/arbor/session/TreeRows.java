@@ -6,10 +6,10 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The selector view of one state of a session (docs/SESSION-FORMAT.md §10): the tree flattened depth-first,
- * filtered and searched, with how each row is drawn and which row is selected. Held as arrays of {@code int}s,
- * about 25 bytes a row; a {@link TreeRow} is made only for the rows asked for, so a page costs what the page
- * holds.
+ * The selector view of one state of a session (docs/SESSION-FORMAT.md#the-selector-rows): the tree flattened
+ * depth-first, filtered and searched, with how each row is drawn and which row is selected. Held as arrays of
+ * {@code int}s, about 25 bytes a row; a {@link TreeRow} is made only for the rows asked for, so a page costs what the
+ * page holds.
  * <p>
  * Valid for the state of the tree it was built from, which {@link #version()} names; read it under the same
  * lock as the tree.

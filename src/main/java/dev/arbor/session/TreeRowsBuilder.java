@@ -75,7 +75,7 @@ final class TreeRowsBuilder {
 
 	private boolean shows(int position, boolean isLeaf) {
 		byte entryFacts = this.facts[position];
-		// §10: the leaf stays visible so the current position can always be seen.
+		// docs/SESSION-FORMAT.md#the-selector-rows: the leaf stays visible so the current position can always be seen.
 		if (RowFacts.has(entryFacts, RowFacts.HIDDEN_UNLESS_LEAF) && !isLeaf) {
 			return false;
 		}

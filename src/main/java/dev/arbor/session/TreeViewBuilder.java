@@ -7,7 +7,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Builds {@link SessionTreeView}: roots in file order, children by timestamp (docs/SESSION-FORMAT.md §4).
+ * Builds {@link SessionTreeView}: roots in file order, children by timestamp (docs/SESSION-FORMAT.md#the-tree).
  * Entries that no root reaches lie on a cycle in the file or below one: each such part is shown from
  * the cycle entry that the first unreached entry in file order leads up to, so that every entry still
  * appears exactly once, under its own parent. Iterative: chains of any depth. Works on positions in int arrays and

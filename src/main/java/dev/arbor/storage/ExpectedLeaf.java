@@ -5,7 +5,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The leaf a caller saw before a mutation ({@code If-Match}, docs/SESSION-FORMAT.md §13): when the leaf has
+ * The leaf a caller saw before a mutation ({@code If-Match}, docs/API.md#versions-etag-and-if-match): when the leaf has
  * moved since, the mutation fails and changes nothing. Leaves are compared by their {@link LeafTag}, which is what
  * the caller was given.
  *

@@ -21,7 +21,11 @@ import dev.arbor.session.SessionTree;
 public record LoadedSession(SessionTree tree, int fileVersion, List<MalformedLine> malformedLines, long fileLength,
 		boolean endsWithNewline, long pendingTail, int lineCount) {
 
-	/** A migrated file or one with skipped lines is rewritten whole on its next write (§3, §9). */
+	/**
+	 * A migrated file or one with skipped lines is rewritten whole on its next write
+	 * (docs/SESSION-FORMAT.md#versions-and-migrations,
+	 * docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions).
+	 */
 	public boolean needsRewrite() {
 		return this.fileVersion < SessionHeader.CURRENT_VERSION || !this.malformedLines.isEmpty();
 	}

@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * A line skipped on load (docs/SESSION-FORMAT.md §12), reported with where it is.
+ * A line skipped on load (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions), reported with where
+ * it is.
  *
  * @param lineNumber 1-based line number in the file
  * @param offset byte offset of the line's start

@@ -18,8 +18,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The format migrations of docs/SESSION-FORMAT.md §2, run on load in memory; the file is rewritten as
- * version 3 only when the session is next written.
+ * The format migrations of docs/SESSION-FORMAT.md#versions-and-migrations, run on load in memory; the file is rewritten
+ * as version 3 only when the session is next written.
  */
 final class Migrations {
 

@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Opens a session file (docs/SESSION-FORMAT.md §2): title slot, header, entries, migrations. Accounts for
+ * Opens a session file (docs/SESSION-FORMAT.md#reading-a-file): title slot, header, entries, migrations. Accounts for
  * every byte: blank lines are skipped, anything else that is not an entry is reported as a
  * {@link MalformedLine} with its line number and offset. Never writes.
  * <p>

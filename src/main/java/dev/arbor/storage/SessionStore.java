@@ -15,8 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
  * second store (PostgreSQL, for several instances) can be added without touching them.
  * <p>
  * Every method is thread-safe. Operations on one session are serialized; sessions proceed in
- * parallel. A mutation returns once its entries are durable (docs/SESSION-FORMAT.md §13); a failed one
- * changes nothing.
+ * parallel. A mutation returns once its entries are durable (docs/SESSION-FORMAT.md#durability-and-concurrency); a
+ * failed one changes nothing.
  */
 public interface SessionStore {
 
@@ -61,7 +61,7 @@ public interface SessionStore {
 	/** {@code branch} ({@code entryId} given) or {@code resetLeaf} ({@code null}); returns the new leaf. */
 	@Nullable String moveLeaf(String sessionId, ExpectedLeaf expected, @Nullable String entryId);
 
-	/** {@code createBranchedSession(leafId)} into a new session (docs/SESSION-FORMAT.md §9). */
+	/** {@code createBranchedSession(leafId)} into a new session (docs/SESSION-FORMAT.md#branching-and-forking). */
 	SessionInfo createBranchedSession(String sessionId, String leafId);
 
 	/** Copies every entry, labels and leaf into a new session. */

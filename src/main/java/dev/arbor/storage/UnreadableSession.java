@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /**
  * A {@code .jsonl} file under the storage directory that is not a usable session: listed with the
- * reason, never modified (docs/SESSION-FORMAT.md §12).
+ * reason, never modified (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions).
  *
  * @param file the file
  * @param name the file's path under the storage directory, with {@code /} between names: what a client may be

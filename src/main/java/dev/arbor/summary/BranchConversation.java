@@ -12,7 +12,7 @@ import dev.arbor.session.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The abandoned conversation as the summary model reads it (docs/SESSION-FORMAT.md §8): the messages of the
+ * The abandoned conversation as the summary model reads it (docs/SESSION-FORMAT.md#navigation): the messages of the
  * abandoned entries as a model sees them, newest first within a token budget, as a plain transcript. A plain
  * transcript rather than chat messages, so that the model summarizes the conversation instead of continuing it.
  *

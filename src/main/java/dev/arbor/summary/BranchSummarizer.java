@@ -7,9 +7,9 @@ import dev.arbor.session.EntryLine;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The summary model of docs/SESSION-FORMAT.md §8: writes the summary of a branch the user navigates away from. A bean
- * of this type is what "a summary model is configured" means; without one, summarizing navigations fail at once
- * with the spec's {@code No model available for summarization}.
+ * The summary model of docs/SESSION-FORMAT.md#navigation: writes the summary of a branch the user navigates away from.
+ * A bean of this type is what "a summary model is configured" means; without one, summarizing navigations fail at once
+ * with upstream's {@code No model available for summarization}.
  */
 public interface BranchSummarizer {
 

@@ -30,7 +30,7 @@ import reactor.core.Disposable;
 import reactor.core.Disposables;
 
 /**
- * The summary model of docs/SESSION-FORMAT.md §8 on Spring AI's {@link ChatClient}, so any chat model Spring AI
+ * The summary model of docs/SESSION-FORMAT.md#navigation on Spring AI's {@link ChatClient}, so any chat model Spring AI
  * supports can write branch summaries. The answer is streamed: cancelling a summary (an aborted navigation)
  * disposes the stream, which closes the provider's connection instead of leaving the model writing for nobody.
  *

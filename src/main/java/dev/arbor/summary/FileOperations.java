@@ -12,8 +12,8 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The files an abandoned branch read and modified (docs/SESSION-FORMAT.md §8): the {@code path} arguments of its
- * {@code read}, {@code write} and {@code edit} tool calls, and the files of the branch summaries it contains, so
+ * The files an abandoned branch read and modified (docs/SESSION-FORMAT.md#navigation): the {@code path} arguments of
+ * its {@code read}, {@code write} and {@code edit} tool calls, and the files of the branch summaries it contains, so
  * that a summary of a summary still knows them. A file both read and modified counts as modified.
  */
 final class FileOperations {

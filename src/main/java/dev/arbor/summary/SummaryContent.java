@@ -6,8 +6,8 @@ import dev.arbor.session.EntryLine;
 import dev.arbor.session.EntryTypes;
 
 /**
- * Which abandoned entries a summary is made of (docs/SESSION-FORMAT.md §8): messages other than tool results (the
- * assistant's tool calls carry what they did), custom messages, and earlier branch and compaction summaries.
+ * Which abandoned entries a summary is made of (docs/SESSION-FORMAT.md#navigation): messages other than tool results
+ * (the assistant's tool calls carry what they did), custom messages, and earlier branch and compaction summaries.
  */
 public final class SummaryContent {
 

@@ -3,8 +3,8 @@ package dev.arbor.summary;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the summary model is told, and how its answer is stored (docs/SESSION-FORMAT.md §8). The texts are the pi
- * agent's own, so a branch summary reads the same whichever of the two wrote it.
+ * What the summary model is told, and how its answer is stored (docs/SESSION-FORMAT.md#navigation). The texts are the
+ * pi agent's own, so a branch summary reads the same whichever of the two wrote it.
  */
 final class SummaryPrompt {
 
@@ -63,7 +63,7 @@ final class SummaryPrompt {
 	/**
 	 * The user message: the transcript in {@code <conversation>} tags, then the instructions.
 	 *
-	 * @param customInstructions replace the structured default when given (§7.4)
+	 * @param customInstructions replace the structured default when given (docs/SESSION-FORMAT.md#navigation)
 	 */
 	static String user(String transcript, @Nullable String customInstructions) {
 		String instructions = (customInstructions != null && !customInstructions.isBlank()) ? customInstructions

@@ -21,7 +21,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** New sessions out of an existing one (docs/API.md, Navigation and branching). The source is never written. */
+/** New sessions out of an existing one (docs/API.md#branching-into-new-sessions). The source is never written. */
 @RestController
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Navigation")

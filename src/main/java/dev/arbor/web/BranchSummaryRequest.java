@@ -7,7 +7,8 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code branchWithSummary(fromId, summary, details?, fromExtension?)} (docs/SESSION-FORMAT.md §5).
+ * {@code branchWithSummary(fromId, summary, details?, fromExtension?)}
+ * (docs/SESSION-FORMAT.md#labels-compactions-branch-summaries-models-and-thinking-levels).
  *
  * @param fromId where the summary goes and the leaf moves: an entry, or {@code null} for a new root; required
  * @param summary the summary text

@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code buildSessionContext} (docs/SESSION-FORMAT.md §7).
+ * {@code buildSessionContext} (docs/SESSION-FORMAT.md#the-model-context).
  *
  * @param leafId where it was built
  * @param thinkingLevel the latest thinking level

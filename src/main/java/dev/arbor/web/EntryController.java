@@ -34,7 +34,7 @@ import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Entries and paths (docs/API.md, Entries). */
+/** Entries and paths (docs/API.md#entries). */
 @RestController
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Entries", description = "Append entries; read them, their children and paths.")

@@ -18,7 +18,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
-/** Live events as Server-Sent Events (docs/API.md, Events). */
+/** Live events as Server-Sent Events (docs/API.md#events-server-sent-events). */
 @RestController
 @Tag(name = "Events", description = "Watch sessions live: Server-Sent Events with replay after Last-Event-ID.")
 class EventController {

@@ -23,7 +23,7 @@ class ExpectedLeafResolver implements HandlerMethodArgumentResolver {
 	public ExpectedLeaf resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
 			NativeWebRequest webRequest, WebDataBinderFactory binderFactory) {
 		String[] lines = webRequest.getHeaderValues(HttpHeaders.IF_MATCH);
-		// Several lines are one list (RFC 9110 §5.3): a second line is read, not ignored.
+		// Several lines are one list (RFC 9110, section 5.3): a second line is read, not ignored.
 		return IfMatch.parse((lines != null) ? String.join(", ", lines) : null);
 	}
 

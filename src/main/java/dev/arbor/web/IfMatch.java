@@ -9,14 +9,17 @@ import dev.arbor.storage.ExpectedLeaf;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code If-Match} as the leaf a mutation expects (RFC 9110 §13.1.1, docs/SESSION-FORMAT.md §13). Absent or {@code *}: any
- * leaf. Tags compare strongly, so a weak tag ({@code W/"…"}) matches no leaf. Parsed strictly: a header with anything
- * but entity tags in it is refused rather than read for the tags it happens to hold (Spring's {@code ETag.parse}
- * skips what it does not understand, so {@code "leaf" junk} would pass).
+ * {@code If-Match} as the leaf a mutation expects (RFC 9110, section 13.1.1; docs/API.md#versions-etag-and-if-match).
+ * Absent or {@code *}: any leaf. Tags compare strongly, so a weak tag ({@code W/"…"}) matches no leaf. Parsed strictly:
+ * a header with anything but entity tags in it is refused rather than read for the tags it happens to hold (Spring's
+ * {@code ETag.parse} skips what it does not understand, so {@code "leaf" junk} would pass).
  */
 final class IfMatch {
 
-	/** One element of the list, then a comma or the end (RFC 9110 §8.8.3: {@code entity-tag = [ W/ ] DQUOTE *etagc DQUOTE}). */
+	/**
+	 * One element of the list, then a comma or the end (RFC 9110, section 8.8.3:
+	 * {@code entity-tag = [ W/ ] DQUOTE *etagc DQUOTE}).
+	 */
 	private static final Pattern ELEMENT = Pattern.compile("\\G[ \\t]*(?:(\\*)|(W/)?\"([^\"]*)\")[ \\t]*(?:,|$)");
 
 	private IfMatch() {
@@ -45,7 +48,7 @@ final class IfMatch {
 				tags.add(element.group(3));
 			}
 		}
-		if (end < list.length() || (any && elements > 1)) { // "*" stands alone (RFC 9110 §13.1.1)
+		if (end < list.length() || (any && elements > 1)) { // "*" stands alone (RFC 9110, section 13.1.1)
 			throw new InvalidIfMatchException();
 		}
 		return any ? ExpectedLeaf.ANY : ExpectedLeaf.tagged(tags);

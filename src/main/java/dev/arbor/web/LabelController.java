@@ -20,7 +20,9 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Labels (docs/API.md, Leaf and labels). A label is an ordinary entry: setting or clearing one moves the leaf onto it. */
+/**
+ * Labels (docs/API.md#leaf-and-labels). A label is an ordinary entry: setting or clearing one moves the leaf onto it.
+ */
 @RestController
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Labels", description = "Read, set and clear labels. Each change appends a `label` entry, which becomes the leaf.")

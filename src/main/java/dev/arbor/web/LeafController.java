@@ -23,7 +23,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The leaf and branch summaries (docs/API.md, Leaf and labels). */
+/** The leaf and branch summaries (docs/API.md#leaf-and-labels). */
 @RestController
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Leaf", description = "Read and move the leaf; write branch summaries.")

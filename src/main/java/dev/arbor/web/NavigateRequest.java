@@ -6,7 +6,7 @@ import jakarta.validation.constraints.NotNull;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code navigateTree(targetId, {summarize, customInstructions})} (docs/SESSION-FORMAT.md §8).
+ * {@code navigateTree(targetId, {summarize, customInstructions})} (docs/SESSION-FORMAT.md#navigation).
  *
  * @param targetId the entry to navigate to
  * @param summarize whether the branch left behind is summarized; {@code false} when absent

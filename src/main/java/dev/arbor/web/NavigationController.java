@@ -24,7 +24,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Navigation inside a session (docs/API.md, Navigation and branching). */
+/** Navigation inside a session (docs/API.md#navigation). */
 @RestController
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Navigation", description = "Move through the tree with summaries and hooks; fork and branch into new sessions.")

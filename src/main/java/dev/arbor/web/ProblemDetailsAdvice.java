@@ -57,10 +57,10 @@ import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DatabindException;
 
 /**
- * Every error as an RFC 9457 problem document with a stable {@code type} ({@link ProblemType}), the spec's text
- * in {@code detail} and, where the request named them, {@code sessionId} and {@code entryId}. Spring's own errors
- * (405, 415, a malformed body …) go through the same mapping. Failures of Arbor itself are logged and answered
- * without internals.
+ * Every error as an RFC 9457 problem document with a stable {@code type} ({@link ProblemType}), the text the
+ * docs give in {@code detail} (docs/API.md#errors-problem-documents) and, where the request named them,
+ * {@code sessionId} and {@code entryId}. Spring's own errors (405, 415, a malformed body …) go through the same
+ * mapping. Failures of Arbor itself are logged and answered without internals.
  */
 @RestControllerAdvice
 class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
@@ -293,8 +293,8 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	}
 
 	/**
-	 * A path variable, query parameter or body field that failed its constraint; ids get their own type (docs/API.md:
-	 * 400 for an id that is not one).
+	 * A path variable, query parameter or body field that failed its constraint; ids get their own type
+	 * (docs/API.md#requests-and-responses: 400 for an id that is not one).
 	 */
 	@Override
 	protected @Nullable ResponseEntity<Object> handleHandlerMethodValidationException(

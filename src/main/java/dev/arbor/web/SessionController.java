@@ -35,7 +35,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
-/** Sessions as wholes (docs/API.md, Sessions). */
+/** Sessions as wholes (docs/API.md#sessions). */
 @RestController
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Sessions", description = "Create, list, delete, import and export sessions.")

@@ -7,7 +7,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A session as the API shows it (docs/API.md, Sessions).
+ * A session as the API shows it (docs/API.md#sessions).
  *
  * @param id the session id
  * @param version the format version (3: files are migrated when loaded)

@@ -14,8 +14,8 @@ import tools.jackson.databind.module.SimpleModule;
 
 /**
  * Writes what sessions store as it is stored: an entry, a header or a context message goes out as its own JSON
- * text, unknown fields included, never rebuilt from a tree (docs/API.md Conventions: "Entries are returned exactly as
- * stored").
+ * text, unknown fields included, never rebuilt from a tree (docs/API.md#requests-and-responses: "Entries are returned
+ * as stored").
  */
 class StoredJsonModule extends SimpleModule {
 

@@ -22,7 +22,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The tree and its selector view (docs/API.md, Tree). */
+/** The tree and its selector view (docs/API.md#tree). */
 @RestController
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Tree", description = "The whole tree, flat, and the selector's filtered view of it.")

@@ -13,7 +13,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The outline of the tree (docs/API.md, Tree): for sessions too big to send whole. */
+/** The outline of the tree (docs/API.md#tree): for sessions too big to send whole. */
 @RestController
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Tree")

@@ -9,7 +9,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The outline of a session's tree (docs/API.md, Tree): chains of single-child entries folded into segments.
+ * The outline of a session's tree (docs/API.md#tree): chains of single-child entries folded into segments.
  *
  * @param leafId the leaf
  * @param entryCount every entry of the tree once; the segments' lengths add up to it

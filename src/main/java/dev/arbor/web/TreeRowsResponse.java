@@ -9,7 +9,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A page of the selector view (docs/SESSION-FORMAT.md §10, docs/API.md Tree).
+ * A page of the selector view (docs/SESSION-FORMAT.md#the-selector-rows, docs/API.md#tree).
  *
  * @param filter the filter applied
  * @param q the search as given

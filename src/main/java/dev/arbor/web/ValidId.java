@@ -14,7 +14,7 @@ import jakarta.validation.constraints.Pattern;
 
 /**
  * A session or entry id from a client: {@link Ids#PATTERN}, checked before the id reaches a lookup or a file name
- * (docs/API.md Conventions). {@code null} passes: whether a value is required is said separately.
+ * (docs/API.md#requests-and-responses). {@code null} passes: whether a value is required is said separately.
  */
 @Documented
 @Constraint(validatedBy = {})

@@ -21,9 +21,9 @@ import tools.jackson.databind.node.ObjectNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The event bus (docs/API.md, Events): numbering, routing to the subscribers of a session and of all sessions, the
- * replay buffers behind {@code Last-Event-ID}, forgetting subscribers that are gone and sessions that were
- * deleted, and subscribing atomically while others publish.
+ * The event bus (docs/API.md#events-server-sent-events): numbering, routing to the subscribers of a session and of all
+ * sessions, the replay buffers behind {@code Last-Event-ID}, forgetting subscribers that are gone and sessions that
+ * were deleted, and subscribing atomically while others publish.
  */
 class MemoryEventBusTests {
 

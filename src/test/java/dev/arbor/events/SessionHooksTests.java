@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Running hooks for the {@code session_before_*} events (docs/SESSION-FORMAT.md §8 and §9): in order, the first cancel
+ * Running hooks for the {@code session_before_*} events (docs/API.md#hooks-and-webhooks): in order, the first cancel
  * ends the run, otherwise the last answer decides; a failing or timed-out hook counts as no answer, and an abort
  * stops waiting at once and interrupts the hook.
  */

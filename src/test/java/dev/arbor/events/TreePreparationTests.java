@@ -11,7 +11,7 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The {@code session_before_tree} event's data: bounded, whatever the number of entries left behind (#14). */
+/** The {@code session_before_tree} event's data: bounded, whatever the number of entries left behind. */
 class TreePreparationTests {
 
 	@Test

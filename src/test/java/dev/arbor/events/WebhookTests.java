@@ -42,8 +42,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * Webhooks (docs/API.md, Hooks) against a real HTTP server on a free local port: what is POSTed and how it is signed,
- * how answers are read, and that a slow server costs the webhook's timeout and no more.
+ * Webhooks (docs/API.md#hooks-and-webhooks) against a real HTTP server on a free local port: what is POSTed and how it
+ * is signed, how answers are read, and that a slow server costs the webhook's timeout and no more.
  */
 class WebhookTests {
 

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
- * Appends through the API (docs/SESSION-FORMAT.md §3): what each entry type must carry, what Arbor
+ * Appends through the API (docs/SESSION-FORMAT.md#entry-types): what each entry type must carry, what Arbor
  * assigns itself, and that a batch is checked whole before anything changes.
  */
 class AppendValidationTests {

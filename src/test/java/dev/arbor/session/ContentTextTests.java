@@ -15,7 +15,7 @@ import tools.jackson.databind.node.ObjectNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Whether an assistant message has nothing to read (docs/SESSION-FORMAT.md §10), noted by the load's
+ * Whether an assistant message has nothing to read (docs/SESSION-FORMAT.md#the-selector-rows), noted by the load's
  * {@link LineScanner} as it checks the line ({@link ContentText}), agrees with the same rule applied to the message
  * as Jackson reads it.
  */

@@ -26,7 +26,7 @@ final class Entries {
 	private Entries() {
 	}
 
-	/** A tree over the entries in file order, with the leaf on the last one (§3). */
+	/** A tree over the entries in file order, with the leaf on the last one (docs/SESSION-FORMAT.md#the-leaf). */
 	static SessionTree tree(EntryLine... entries) {
 		return SessionTree.of(header(), null, List.of(entries));
 	}

@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Moving the leaf (docs/SESSION-FORMAT.md §5): {@code branch}, {@code resetLeaf}, {@code branchWithSummary}
+ * Moving the leaf (docs/SESSION-FORMAT.md#the-leaf): {@code branch}, {@code resetLeaf}, {@code branchWithSummary}
  * (prepared, then added once durable) and labels, which move the leaf like any append.
  */
 class LeafMovesTests {

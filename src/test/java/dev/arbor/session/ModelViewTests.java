@@ -22,7 +22,7 @@ import static dev.arbor.session.SessionContextTests.roles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The context as a model receives it (docs/SESSION-FORMAT.md §7, {@code convertToLlm} upstream): summaries,
+ * The context as a model receives it (docs/SESSION-FORMAT.md#the-llm-view, {@code convertToLlm} upstream): summaries,
  * custom and bash messages become user messages with the upstream texts, the three LLM roles pass
  * unchanged and anything else is dropped.
  */

@@ -18,9 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A navigation plan finds where the old leaf's path forks from the target's without walking whole paths
- * (docs/SESSION-FORMAT.md §8); on random forests, with dangling and self parents, it agrees with the definition:
- * the common ancestor ends the two paths' common prefix, and the old path below it is abandoned. Paths, whose
- * lengths the tree keeps, agree with a walk up the parent ids, whatever the order of the file, round cycles too.
+ * (docs/SESSION-FORMAT.md#navigation); on random forests, with dangling and self parents, it agrees with the
+ * definition: the common ancestor ends the two paths' common prefix, and the old path below it is abandoned. Paths,
+ * whose lengths the tree keeps, agree with a walk up the parent ids, whatever the order of the file, round cycles too.
  */
 class NavigationPlanRandomTreesTests {
 

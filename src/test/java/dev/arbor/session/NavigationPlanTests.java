@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
- * Planning a navigation (docs/SESSION-FORMAT.md §8): the common ancestor, the abandoned entries, where the
+ * Planning a navigation (docs/SESSION-FORMAT.md#navigation): the common ancestor, the abandoned entries, where the
  * leaf goes and the text handed back to the editor, worked out without changing the tree.
  */
 class NavigationPlanTests {
@@ -253,8 +253,9 @@ class NavigationPlanTests {
 		assertThat(NavigationPlan.isUserMessage(tree.requireEntry("c1"))).isFalse();
 	}
 
-	// A parentId naming no loaded entry, or the entry's own id, makes the entry a root (§3), so navigating to such a
-	// user message resets the leaf (§7.5), as navigating to any root user message does.
+	// A parentId naming no loaded entry, or the entry's own id, makes the entry a root
+	// (docs/SESSION-FORMAT.md#the-tree), so navigating to such a user message resets the leaf
+	// (docs/SESSION-FORMAT.md#navigation, step 3), as navigating to any root user message does.
 
 	@Test
 	void ofWhenTargetIsAUserMessageWithADanglingParentShouldTreatItAsARootAndResetTheLeaf() {
@@ -265,7 +266,7 @@ class NavigationPlanTests {
 		assertThat(plan.commonAncestorId()).isNull();
 		assertThat(ids(plan.entriesToSummarize())).containsExactly("r", "ra");
 		assertThat(plan.editorText()).isEqualTo("dangling");
-		assertThat(plan.newLeafId()).as("a dangling parent makes a root (§3): the new leaf is null (§7.5)").isNull();
+		assertThat(plan.newLeafId()).as("a dangling parent makes a root: the new leaf is null").isNull();
 	}
 
 	@Test
@@ -277,7 +278,7 @@ class NavigationPlanTests {
 		assertThat(plan.commonAncestorId()).isNull();
 		assertThat(ids(plan.entriesToSummarize())).containsExactly("r", "ra");
 		assertThat(plan.editorText()).isEqualTo("self");
-		assertThat(plan.newLeafId()).as("its own id as parent makes a root (§3): the new leaf is null (§7.5)").isNull();
+		assertThat(plan.newLeafId()).as("its own id as parent makes a root: the new leaf is null").isNull();
 	}
 
 }

@@ -26,9 +26,9 @@ import static dev.arbor.session.Entries.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code buildSessionContext} in the agent view (docs/SESSION-FORMAT.md §7): which leaf, the state
+ * {@code buildSessionContext} in the agent view (docs/SESSION-FORMAT.md#the-model-context): which leaf, the state
  * tracked along the path, and the messages, with compactions, branch summaries and custom messages.
- * The model view (§5.4) is in {@link ModelViewTests}.
+ * The model view (docs/SESSION-FORMAT.md#the-llm-view) is in {@link ModelViewTests}.
  */
 class SessionContextTests {
 

@@ -17,8 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * New sessions made from an existing one (docs/SESSION-FORMAT.md §9): {@code createBranchedSession} copies one
- * path without its labels and re-creates the labels that still apply; a fork copies everything.
+ * New sessions made from an existing one (docs/SESSION-FORMAT.md#branching-and-forking): {@code createBranchedSession}
+ * copies one path without its labels and re-creates the labels that still apply; a fork copies everything.
  */
 class SessionCopiesTests {
 

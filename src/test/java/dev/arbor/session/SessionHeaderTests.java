@@ -6,7 +6,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The header's version is read as upstream compares it: any number, and 1 without one (docs/SESSION-FORMAT.md §1 and §11). */
+/**
+ * The header's version is read as upstream compares it: any number, and 1 without one
+ * (docs/SESSION-FORMAT.md#versions-and-migrations).
+ */
 class SessionHeaderTests {
 
 	@ParameterizedTest

@@ -20,9 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Reading the tree (docs/SESSION-FORMAT.md §11 and §4): lookups, paths, children, the tree view and labels, over
- * well-formed files and over the odd ones upstream agents leave behind (duplicate ids, dangling
- * parents, cycles, very deep chains).
+ * Reading the tree (docs/SESSION-FORMAT.md#the-tree and
+ * docs/SESSION-FORMAT.md#labels-compactions-branch-summaries-models-and-thinking-levels): lookups, paths, children, the
+ * tree view and labels, over well-formed files and over the odd ones upstream agents leave behind (duplicate ids,
+ * dangling parents, cycles, very deep chains).
  */
 class SessionTreeTests {
 

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Entry timestamps written and read (docs/SESSION-FORMAT.md §4: ISO-8601 with milliseconds, UTC). */
+/** Entry timestamps written and read (docs/SESSION-FORMAT.md#a-file-line-by-line: ISO-8601 with milliseconds, UTC). */
 class TimestampsTests {
 
 	private static final DateTimeFormatter REFERENCE = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")

@@ -22,7 +22,7 @@ import static dev.arbor.session.Entries.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The outline of the tree (docs/API.md, Tree): chains of single-child entries folded into segments, in the order of
+ * The outline of the tree (docs/API.md#tree): chains of single-child entries folded into segments, in the order of
  * the {@code all} view's rows, on hand-made trees, a deep chain and the session files.
  */
 class TreeOutlineTests {
@@ -138,7 +138,8 @@ class TreeOutlineTests {
 
 	@Test
 	void rowIdsWhenASegmentEndsInToolCallOnlyAssistantMessagesShouldNameTheRowsItHolds() {
-		// Tool-call-only assistant messages are no row of any view unless they are the leaf (§10).
+		// Tool-call-only assistant messages are no row of any view unless they are the leaf
+		// (docs/SESSION-FORMAT.md#the-selector-rows).
 		SessionTree tree = tree(toolCalls("c0", null, 1), user("u1", "c0", at(2), "go"), toolCalls("c1", "u1", 3),
 				user("u2", "c1", at(4), "this way"), toolCalls("c2", "u2", 5), user("u3", "c1", at(6), "that way"),
 				toolCalls("c3", "u3", 7), toolCalls("c4", "c3", 8), user("u4", "c1", at(9), "or here"),

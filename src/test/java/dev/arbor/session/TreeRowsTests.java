@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * The selector view of docs/SESSION-FORMAT.md §10: row order, filters, hidden tool-call-only assistant
+ * The selector view of docs/SESSION-FORMAT.md#the-selector-rows: row order, filters, hidden tool-call-only assistant
  * messages, search, previews, and the real oh-my-pi fixture.
  */
 class TreeRowsTests {

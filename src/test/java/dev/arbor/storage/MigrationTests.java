@@ -16,7 +16,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Migrations v1 → v2 → v3 (docs/SESSION-FORMAT.md §2). */
+/** Migrations v1 → v2 → v3 (docs/SESSION-FORMAT.md#versions-and-migrations). */
 class MigrationTests {
 
 	private static final String V1_HEADER = "{\"type\":\"session\",\"id\":\"v1-session\",\"timestamp\":\"2025-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}";

@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A session with many lines is scanned in parallel ranges and its tree built on all cores: the result is the file's,
- * in file order, as a scan line by line gives it (docs/SESSION-FORMAT.md §3, §4 and §12).
+ * in file order, as a scan line by line gives it (docs/SESSION-FORMAT.md#reading-a-file,
+ * docs/SESSION-FORMAT.md#the-tree and docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions).
  */
 class SessionFileReaderTests {
 

@@ -21,7 +21,7 @@ import static dev.arbor.summary.BranchEntries.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The abandoned conversation as the summary model reads it (docs/SESSION-FORMAT.md §8, upstream's
+ * The abandoned conversation as the summary model reads it (docs/SESSION-FORMAT.md#navigation, upstream's
  * {@code prepareBranchEntries} then {@code serializeConversation}): which entries it is made of, and how the
  * token budget picks the newest of them.
  */

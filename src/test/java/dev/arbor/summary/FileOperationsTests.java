@@ -19,9 +19,9 @@ import static dev.arbor.summary.BranchEntries.toolResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The files of an abandoned branch (docs/SESSION-FORMAT.md §8), as upstream's {@code extractFileOpsFromMessage},
- * {@code computeFileLists} and {@code formatFileOperations} find and write them (pi-coding-agent
- * {@code core/compaction/utils.js}), with the details of earlier branch summaries merged as
+ * The files of an abandoned branch (docs/SESSION-FORMAT.md#navigation), as upstream's
+ * {@code extractFileOpsFromMessage}, {@code computeFileLists} and {@code formatFileOperations} find and write them
+ * (pi-coding-agent {@code core/compaction/utils.js}), with the details of earlier branch summaries merged as
  * {@code prepareBranchEntries} does.
  */
 class FileOperationsTests {

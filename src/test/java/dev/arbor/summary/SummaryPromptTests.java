@@ -9,8 +9,8 @@ import static dev.arbor.summary.BranchEntries.fileCall;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What the summary model is told and how its answer is stored (docs/SESSION-FORMAT.md §8), with upstream's texts
- * ({@code generateBranchSummary} in pi-coding-agent {@code core/compaction/branch-summarization.js}).
+ * What the summary model is told and how its answer is stored (docs/SESSION-FORMAT.md#navigation), with upstream's
+ * texts ({@code generateBranchSummary} in pi-coding-agent {@code core/compaction/branch-summarization.js}).
  */
 class SummaryPromptTests {
 

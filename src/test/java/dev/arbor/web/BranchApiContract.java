@@ -20,8 +20,9 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code /branch}, {@code /fork} and {@code /branched-sessions} over HTTP (docs/SESSION-FORMAT.md §9). A contract:
- * {@link FileBranchApiTests} and {@link PostgresBranchApiTests} run it on each store.
+ * {@code /branch}, {@code /fork} and {@code /branched-sessions} over HTTP
+ * (docs/SESSION-FORMAT.md#branching-and-forking). A contract: {@link FileBranchApiTests} and
+ * {@link PostgresBranchApiTests} run it on each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient

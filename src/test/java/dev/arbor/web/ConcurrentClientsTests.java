@@ -38,9 +38,9 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Clients racing on one session with {@code If-Match} over real HTTP (docs/API.md, Conventions; docs/SESSION-FORMAT.md §13):
- * each reads the leaf and appends under it; exactly one append per leaf wins, the others get 412, and the file
- * holds exactly the acknowledged entries as one chain.
+ * Clients racing on one session with {@code If-Match} over real HTTP (docs/API.md#versions-etag-and-if-match;
+ * docs/SESSION-FORMAT.md#durability-and-concurrency): each reads the leaf and appends under it; exactly one append per
+ * leaf wins, the others get 412, and the file holds exactly the acknowledged entries as one chain.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient

@@ -27,9 +27,10 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code GET /sessions/{id}/context} over HTTP (docs/API.md, Context; docs/SESSION-FORMAT.md §7): the state tracked along the
- * path, the messages with compactions, branch summaries and custom messages, the model view, and the omp fixture. A
- * contract: {@link FileContextApiTests} and {@link PostgresContextApiTests} run it on each store.
+ * {@code GET /sessions/{id}/context} over HTTP (docs/API.md#context; docs/SESSION-FORMAT.md#the-model-context): the
+ * state tracked along the path, the messages with compactions, branch summaries and custom messages, the model view,
+ * and the omp fixture. A contract: {@link FileContextApiTests} and {@link PostgresContextApiTests} run it on each
+ * store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
@@ -49,7 +50,7 @@ abstract class ContextApiContract {
 	@Autowired
 	RestTestClient client;
 
-	// State (§5 step 2)
+	// State (docs/SESSION-FORMAT.md#the-model-context)
 
 	@Test
 	void getContextShouldTrackStateAlongThePathOnly() {
@@ -104,7 +105,7 @@ abstract class ContextApiContract {
 				entry("thinking_level_change", "t2", "a2", 6, "'thinkingLevel':null"));
 		JsonNode atLeaf = getContext(sessionId, "t2", "");
 		assertThat(atLeaf.get("models")).isEqualTo(json("{'default':'openai/gpt-5','smol':'openai/gpt-5-mini'}"));
-		// A null thinking level means off (§5).
+		// A null thinking level means off (docs/SESSION-FORMAT.md#the-model-context).
 		assertThat(atLeaf.get("thinkingLevel").asString()).isEqualTo("off");
 		JsonNode atFirstAnswer = getContext(sessionId, "t2", "?leafId=a1");
 		assertThat(atFirstAnswer.get("models")).isEqualTo(json("{'default':'anthropic/claude-sonnet-4-5'}"));
@@ -112,7 +113,7 @@ abstract class ContextApiContract {
 		assertThat(getContext(sessionId, "t2", "?leafId=u1").get("models")).isEqualTo(json("{}"));
 	}
 
-	// Messages (§5 step 3)
+	// Messages (docs/SESSION-FORMAT.md#the-model-context)
 
 	@Test
 	void getContextShouldEmitMessagesExactlyAsStored() {
@@ -202,7 +203,7 @@ abstract class ContextApiContract {
 		assertThat(messages.get(0).get("fromId").asString()).isEqualTo("root");
 	}
 
-	// The model view (§5 step 4)
+	// The model view (docs/SESSION-FORMAT.md#the-llm-view)
 
 	@Test
 	void getContextInLlmFormatShouldTurnSummariesAndCustomMessagesIntoUserMessages() {
@@ -326,7 +327,8 @@ abstract class ContextApiContract {
 		assertThat(context.get("leafId").asString()).isEqualTo(OMP_LEAF);
 		// No compaction: all 914 messages of the one chain.
 		assertThat(context.get("messages")).hasSize(914);
-		// The legacy model_change (provider + modelId, no role) is an explicit default (§5 step 2).
+		// The legacy model_change (provider + modelId, no role) is an explicit default
+		// (docs/SESSION-FORMAT.md#the-model-context).
 		assertThat(context.get("models")).isEqualTo(json("{'default':'anthropic/claude-sonnet-4-5'}"));
 		// The latest of the 103 thinking level changes (6182da8c) is off.
 		assertThat(context.get("thinkingLevel").asString()).isEqualTo("off");

@@ -29,8 +29,8 @@ import tools.jackson.databind.node.ObjectNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Entries and paths over HTTP (docs/API.md, Entries; docs/SESSION-FORMAT.md §4). A contract: {@link FileEntryApiTests}
- * and {@link PostgresEntryApiTests} run it on each store.
+ * Entries and paths over HTTP (docs/API.md#entries; docs/SESSION-FORMAT.md#the-tree). A contract:
+ * {@link FileEntryApiTests} and {@link PostgresEntryApiTests} run it on each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient

@@ -21,9 +21,10 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Server-Sent Events streams over real HTTP, read by a real streaming client (docs/API.md, Events). A contract:
- * {@link FileEventStreamApiTests} and {@link PostgresEventStreamApiTests} run it on each store and its event bus.
- * Event ids are only compared (the PostgreSQL bus's increase, but not one by one).
+ * The Server-Sent Events streams over real HTTP, read by a real streaming client
+ * (docs/API.md#events-server-sent-events). A contract: {@link FileEventStreamApiTests} and
+ * {@link PostgresEventStreamApiTests} run it on each store and its event bus. Event ids are only compared (the
+ * PostgreSQL bus's increase, but not one by one).
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient

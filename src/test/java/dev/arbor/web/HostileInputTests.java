@@ -49,10 +49,11 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Hostile and broken requests to every operation of docs/API.md's Sessions, Entries, Tree, Leaf and labels and Context
- * sections, over real HTTP: each gets a 4xx problem document (Conventions) and leaves every file under the storage
- * directory byte for byte as it was. Requests go through {@link HttpClient}, so that an encoded path reaches the
- * server still encoded and a body can be sent chunked; a filter records what the server saw, to show it.
+ * Hostile and broken requests to every operation of docs/API.md#sessions, docs/API.md#entries, docs/API.md#tree,
+ * docs/API.md#leaf-and-labels and docs/API.md#context, over real HTTP: each gets a 4xx problem document
+ * (docs/API.md#errors-problem-documents) and leaves every file under the storage directory byte for byte as it was.
+ * Requests go through {@link HttpClient}, so that an encoded path reaches the server still encoded and a body can be
+ * sent chunked; a filter records what the server saw, to show it.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient

@@ -39,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * schema and then broken. Every request must meet {@link SweepRun}'s rules: no 5xx, errors as problem documents,
  * files changed only by a 2xx, the invalid refused. The cases are generated deterministically (a fixed seed picks
  * the random combinations), so a failure replays. The tests after the sweep single out the defects already known
- * from issue 13 (#1 … #8), so that each shows by name until it is fixed.
+ * before it was written, so that each shows by name until it is fixed.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class HostileSweepTests {
@@ -137,9 +137,9 @@ class HostileSweepTests {
 		return cases;
 	}
 
-	// ---- the defects known from issue 13, by name ------------------------------------------------------------------
+	// ---- the defects known before the sweep, by name ---------------------------------------------------------------
 
-	/** #1: a wildcard is no media type a body can be read as. */
+	/** {@code wildcard-content-type}: a wildcard is no media type a body can be read as. */
 	@Test
 	void jsonBodyWhenContentTypeIsAWildcardShouldReturn415AndChangeNothing() {
 		SoftAssertions softly = new SoftAssertions();
@@ -155,7 +155,7 @@ class HostileSweepTests {
 		softly.assertAll();
 	}
 
-	/** #2: a number no parser holds is malformed, not an internal error. */
+	/** {@code huge-exponent}: a number no parser holds is malformed, not an internal error. */
 	@Test
 	void appendWhenANumberHasAnExponentBeyondIntShouldReturn400MalformedJsonAndChangeNothing() {
 		ApiOperation append = operation("appendEntries");
@@ -176,8 +176,9 @@ class HostileSweepTests {
 	}
 
 	/**
-	 * #3: ids read from files are kept whatever their form, so every answer about such a session must still be whole:
-	 * no 5xx, an {@code ETag} that is an entity tag, and that tag, sent back as {@code If-Match}, matching the leaf.
+	 * {@code hostile-entry-ids}: ids read from files are kept whatever their form, so every answer about such a session
+	 * must still be whole: no 5xx, an {@code ETag} that is an entity tag, and that tag, sent back as {@code If-Match},
+	 * matching the leaf.
 	 */
 	@Test
 	void sessionWhenImportedWithHostileEntryIdsShouldBeReadAndWrittenWithItsOwnETag() {
@@ -210,7 +211,7 @@ class HostileSweepTests {
 		softly.assertAll();
 	}
 
-	/** #5: an append and a delete of the same session, at once, end as one of them or a 404, never a 5xx. */
+	/** An append and a delete of the same session, at once, end as one of them or a 404, never a 5xx. */
 	@Test
 	void appendRacingADeleteShouldNeverAnswerAServerError() throws Exception {
 		ExecutorService executor = Executors.newFixedThreadPool(5);
@@ -247,7 +248,10 @@ class HostileSweepTests {
 		assertThat(findings).isEmpty();
 	}
 
-	/** #6: what the container does not implement is refused as such, not reported as an internal error. */
+	/**
+	 * {@code not-implemented}: what the container does not implement is refused as such, not reported as an internal
+	 * error.
+	 */
 	@Test
 	void requestWhenMethodIsConnectOrTransferCodingIsUnknownShouldNotBeAnInternalError() {
 		for (ApiOperation operation : List.of(operation("getSession"), operation("appendEntries"),
@@ -263,7 +267,10 @@ class HostileSweepTests {
 		assertThat(this.run.violations()).as(this.run.report()).isEmpty();
 	}
 
-	/** #8: a boolean is {@code true} or {@code false} and a limit is decimal, once; anything else is refused. */
+	/**
+	 * {@code loose-parameters}: a boolean is {@code true} or {@code false} and a limit is decimal, once; anything else
+	 * is refused.
+	 */
 	@Test
 	void parameterWhenBooleanOrLimitIsNotStrictlyWrittenShouldReturn400NamingIt() {
 		SoftAssertions softly = new SoftAssertions();

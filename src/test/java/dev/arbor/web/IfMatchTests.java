@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** {@code If-Match} as a leaf precondition (RFC 9110 §13.1.1). */
+/** {@code If-Match} as a leaf precondition (RFC 9110, section 13.1.1). */
 class IfMatchTests {
 
 	@Test

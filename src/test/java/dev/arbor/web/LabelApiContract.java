@@ -19,9 +19,11 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code /sessions/{id}/labels} over HTTP (docs/API.md, Leaf and labels; docs/SESSION-FORMAT.md §4 and §5): reading the resolved
- * labels, and setting or clearing one, which appends a {@code label} entry that becomes the leaf. A contract:
- * {@link FileLabelApiTests} and {@link PostgresLabelApiTests} run it on each store.
+ * {@code /sessions/{id}/labels} over HTTP (docs/API.md#leaf-and-labels;
+ * docs/SESSION-FORMAT.md#labels-compactions-branch-summaries-models-and-thinking-levels and
+ * docs/SESSION-FORMAT.md#the-leaf): reading the resolved labels, and setting or clearing one, which appends a
+ * {@code label} entry that becomes the leaf. A contract: {@link FileLabelApiTests} and {@link PostgresLabelApiTests}
+ * run it on each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
@@ -106,7 +108,7 @@ abstract class LabelApiContract {
 		assertThat(entry.get("type").asString()).isEqualTo("label");
 		assertThat(entry.get("targetId").asString()).isEqualTo(first);
 		assertThat(entry.get("label").asString()).isEqualTo("before refactor");
-		// An ordinary entry in the leaf's chain (§6).
+		// An ordinary entry in the leaf's chain (docs/SESSION-FORMAT.md#the-leaf).
 		assertThat(entry.get("parentId").asString()).isEqualTo(second);
 		assertThat(entry.get("timestamp").asString()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z");
 		assertThat(leaf(sessionId)).isEqualTo(labelId);

@@ -16,8 +16,9 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code /sessions/{id}/leaf} and {@code /branch-summaries} over HTTP (docs/API.md, Leaf and labels; docs/SESSION-FORMAT.md
- * §5). A contract: {@link FileLeafApiTests} and {@link PostgresLeafApiTests} run it on each store.
+ * {@code /sessions/{id}/leaf} and {@code /branch-summaries} over HTTP (docs/API.md#leaf-and-labels;
+ * docs/SESSION-FORMAT.md#the-leaf). A contract: {@link FileLeafApiTests} and {@link PostgresLeafApiTests} run it on
+ * each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient

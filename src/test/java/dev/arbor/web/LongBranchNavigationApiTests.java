@@ -25,8 +25,9 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A navigation that leaves thousands of entries behind (#14): its {@code session_before_tree} event stays small, while
- * an in-process hook and a webhook still get every entry left behind (docs/API.md, Events and Hooks).
+ * A navigation that leaves thousands of entries behind: its {@code session_before_tree} event stays small, while
+ * an in-process hook and a webhook still get every entry left behind (docs/API.md#events-server-sent-events and
+ * docs/API.md#hooks-and-webhooks).
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient

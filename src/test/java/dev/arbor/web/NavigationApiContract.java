@@ -23,8 +23,8 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code POST /sessions/{id}/navigate} over HTTP, one test per outcome of docs/SESSION-FORMAT.md §8, with an in-process
- * hook and a summary model whose answers each test sets. A contract: {@link FileNavigationApiTests} and
+ * {@code POST /sessions/{id}/navigate} over HTTP, one test per outcome of docs/SESSION-FORMAT.md#navigation, with an
+ * in-process hook and a summary model whose answers each test sets. A contract: {@link FileNavigationApiTests} and
  * {@link PostgresNavigationApiTests} run it on each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Without a summary model, {@code summarize:true} fails at once with 422, even when a hook would supply the summary
- * (docs/SESSION-FORMAT.md §8); navigations without a summary work as ever.
+ * (docs/SESSION-FORMAT.md#navigation); navigations without a summary work as ever.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient

@@ -29,7 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Sessions as wholes over HTTP (docs/API.md, Sessions): create, list, get, delete, import, export. A contract:
+ * Sessions as wholes over HTTP (docs/API.md#sessions): create, list, get, delete, import, export. A contract:
  * {@link FileSessionApiTests} and {@link PostgresSessionApiTests} run it on each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)

@@ -28,7 +28,7 @@ import org.springframework.test.web.servlet.client.RestTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Clients that send the headers of a request and part of its body, then stall (#13), over raw sockets: they must
+ * Clients that send the headers of a request and part of its body, then stall, over raw sockets: they must
  * not take the workers that answer health and reads, and each ends within {@code arbor.api.body-timeout}. Few
  * worker threads here, so that a handful of stalled bodies would take them all without the limits.
  */

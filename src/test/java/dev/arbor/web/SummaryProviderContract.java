@@ -22,8 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Branch summaries by one of Spring AI's chat models, over HTTP, against a real local server speaking its
- * provider's protocol (docs/SESSION-FORMAT.md §8). Each provider's test class configures Arbor with a small window
- * (3,000 tokens, 1,000 reserved, so that a test can outgrow it), 777 output tokens and a 2 s timeout.
+ * provider's protocol (docs/SESSION-FORMAT.md#navigation). Each provider's test class configures Arbor with a small
+ * window (3,000 tokens, 1,000 reserved, so that a test can outgrow it), 777 output tokens and a 2 s timeout.
  */
 abstract class SummaryProviderContract {
 

@@ -28,7 +28,7 @@ final class SweepBodies {
 	/** Fields that hold an entry id; the valid body points them at the branched session's first user message. */
 	static final Set<String> ID_FIELDS = Set.of("entryId", "targetId", "fromId", "leafId");
 
-	/** A number whose exponent is beyond an int (#2). */
+	/** A number whose exponent is beyond an int (the known defect {@code huge-exponent}). */
 	static final String HUGE_EXPONENT = "1E+2147483648";
 
 	/** Entry ids an imported file may hold (ids read from files are kept, whatever their form) but no API path can. */
@@ -129,10 +129,10 @@ final class SweepBodies {
 				(world, json) -> insert(json, "\"deep\":" + "{\"a\":".repeat(2000) + "1" + "}".repeat(2000))));
 		Mutation hugeExponent = text("a number with an exponent beyond int (" + HUGE_EXPONENT + ")",
 				entries ? Expect.REFUSED : Expect.ANY, (world, json) -> insert(json, "\"n\":" + HUGE_EXPONENT));
-		mutations.add(entries ? hugeExponent.known("#2") : hugeExponent);
+		mutations.add(entries ? hugeExponent.known("huge-exponent") : hugeExponent);
 		Mutation negativeExponent = text("a number with a negative exponent beyond int (-1e-2147483649)",
 				entries ? Expect.REFUSED : Expect.ANY, (world, json) -> insert(json, "\"n\":-1e-2147483649"));
-		mutations.add(entries ? negativeExponent.known("#2") : negativeExponent);
+		mutations.add(entries ? negativeExponent.known("huge-exponent") : negativeExponent);
 		mutations.add(text("a number beyond double (1e400)", Expect.ANY, (world, json) -> insert(json, "\"n\":1e400")));
 		mutations.add(text("a 900-digit integer", Expect.ANY, (world, json) -> insert(json, "\"n\":" + "9".repeat(900))));
 		mutations.add(text("a 5000-digit integer", Expect.ANY, (world, json) -> insert(json, "\"n\":" + "9".repeat(5000))));
@@ -207,7 +207,7 @@ final class SweepBodies {
 		for (Map.Entry<String, Expect> draft : drafts.entrySet()) {
 			Mutation mutation = text("the entry " + SweepRequest.shorten(draft.getKey(), 90), draft.getValue(),
 					(world, json) -> draft.getKey());
-			mutations.add(draft.getKey().contains(HUGE_EXPONENT) ? mutation.known("#2") : mutation);
+			mutations.add(draft.getKey().contains(HUGE_EXPONENT) ? mutation.known("huge-exponent") : mutation);
 		}
 		return mutations;
 	}
@@ -252,7 +252,7 @@ final class SweepBodies {
 				world -> sessionFile(world.nextImportId(), "m1", "x".repeat(limit + 1))));
 		for (Map.Entry<String, String> id : HOSTILE_ENTRY_IDS.entrySet()) {
 			mutations.add(file("an entry id with " + id.getKey(), Expect.ANY,
-					world -> sessionFile(world.nextImportId(), id.getValue(), "hi")).known("#3"));
+					world -> sessionFile(world.nextImportId(), id.getValue(), "hi")).known("hostile-entry-ids"));
 		}
 		for (Map.Entry<String, byte[]> invalid : invalidUtf8().entrySet()) {
 			mutations.add(Mutation.of("body", "a file with invalid UTF-8: " + invalid.getKey(), Expect.REFUSED,

@@ -29,8 +29,8 @@ record SweepCase(ApiOperation operation, List<Mutation> mutations) {
 		REFUSED,
 
 		/**
-		 * Refused: a method or transfer coding the server does not implement, where RFC 9110 §15.6.2 and RFC 9112
-		 * §6.1 allow a 501, as a problem document that does not call it an internal error.
+		 * Refused: a method or transfer coding the server does not implement, where RFC 9110, section 15.6.2, and RFC
+		 * 9112, section 6.1, allow a 501, as a problem document that does not call it an internal error.
 		 */
 		UNSUPPORTED
 
@@ -51,7 +51,10 @@ record SweepCase(ApiOperation operation, List<Mutation> mutations) {
 		return this.mutations.stream().anyMatch(Mutation::mayGoUnanswered);
 	}
 
-	/** The defects already known (issue 13) this request runs into, e.g. {@code #1}; empty for none. */
+	/**
+	 * The defects already known before the sweep that this request runs into, by name, e.g. {@code huge-exponent};
+	 * empty for none.
+	 */
 	String known() {
 		return this.mutations.stream()
 			.map(Mutation::known)
@@ -84,7 +87,7 @@ record SweepCase(ApiOperation operation, List<Mutation> mutations) {
 	 * @param dimension what it changes ({@code path}, {@code query}, {@code header}, {@code body}, {@code method},
 	 * {@code framing}); a random combination takes at most one of each
 	 * @param kind what it does, short, without the operation: the cause's name in the report
-	 * @param known the issue's number of a defect already known that it runs into, {@code null} for none
+	 * @param known the name of a defect already known that it runs into, {@code null} for none
 	 * @param expect what must come of it
 	 * @param mayGoUnanswered whether it breaks the framing so that no answer is acceptable
 	 * @param apply the change
@@ -96,8 +99,8 @@ record SweepCase(ApiOperation operation, List<Mutation> mutations) {
 			return new Mutation(dimension, kind, null, expect, false, apply);
 		}
 
-		Mutation known(String number) {
-			return new Mutation(this.dimension, this.kind, number, this.expect, this.mayGoUnanswered, this.apply);
+		Mutation known(String name) {
+			return new Mutation(this.dimension, this.kind, name, this.expect, this.mayGoUnanswered, this.apply);
 		}
 
 		Mutation unanswerable() {

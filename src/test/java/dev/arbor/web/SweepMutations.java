@@ -28,9 +28,9 @@ final class SweepMutations {
 			"%C0%AF", "%ED%A0%80", "x%22y", "x;y", "-x", "a%252Fb", "x:y%3F");
 
 	/**
-	 * Dot segments, which the container takes out before routing (RFC 3986 §5.2.4, as clients do): the request then
-	 * names another resource, which it may rightly reach ({@code DELETE …/labels/..} is {@code DELETE /sessions/{id}}).
-	 * Only the universal rules hold.
+	 * Dot segments, which the container takes out before routing (RFC 3986, section 5.2.4, as clients do): the request
+	 * then names another resource, which it may rightly reach ({@code DELETE …/labels/..} is
+	 * {@code DELETE /sessions/{id}}). Only the universal rules hold.
 	 */
 	static final List<String> DOT_SEGMENT_IDS = List.of("..", ".", "x/..", "../..", "./.");
 
@@ -83,7 +83,7 @@ final class SweepMutations {
 								if (draft.variables.containsKey("entryId")) {
 									draft.variables.put("entryId", percentEncoded(id.getValue()));
 								}
-							}).known("#3"));
+							}).known("hostile-entry-ids"));
 				}
 			}
 		}
@@ -98,14 +98,14 @@ final class SweepMutations {
 			for (Map.Entry<String, Expect> value : values(parameter).entrySet()) {
 				Mutation mutation = Mutation.of(dimension, name + "=" + SweepRequest.shorten(value.getKey(), 40),
 						value.getValue(), (world, draft) -> draft.query.add(name + "=" + value.getKey()));
-				mutations.add(known(parameter, value.getKey()) ? mutation.known("#8") : mutation);
+				mutations.add(known(parameter, value.getKey()) ? mutation.known("loose-parameters") : mutation);
 			}
 			String valid = validValue(parameter);
 			Expect duplicate = parameter.type().equals("string") && parameter.enumValues().isEmpty() ? Expect.ANY
 					: Expect.REFUSED;
 			Mutation duplicated = Mutation.of("query", name + " twice", duplicate,
 					(world, draft) -> draft.query.addAll(List.of(name + "=" + valid, name + "=" + valid)));
-			mutations.add(name.equals("skipMalformedLines") ? duplicated.known("#8") : duplicated);
+			mutations.add(name.equals("skipMalformedLines") ? duplicated.known("loose-parameters") : duplicated);
 			mutations.add(Mutation.of("query", name + " without '='", Expect.ANY, (world, draft) -> draft.query.add(name)));
 			mutations.add(Mutation.of("query", name + " with an encoded name", Expect.ANY,
 					(world, draft) -> draft.query.add(percentEncoded(name) + "=" + valid)));
@@ -284,7 +284,7 @@ final class SweepMutations {
 		boolean json = operation.hasJsonBody();
 		for (String wildcard : List.of("*/*", "application/*", "*/*; charset=utf-8")) {
 			Mutation mutation = contentType(wildcard, Expect.REFUSED);
-			mutations.add(json ? mutation.known("#1") : mutation);
+			mutations.add(json ? mutation.known("wildcard-content-type") : mutation);
 		}
 		Map<String, Expect> types = new LinkedHashMap<>();
 		types.put(json ? "application/json;charset=UTF-8" : "application/x-ndjson; charset=utf-8", Expect.ANY);
@@ -338,7 +338,7 @@ final class SweepMutations {
 		mutations.add(Mutation.of("method", "TRACE", Expect.REFUSED, (world, draft) -> draft.method = "TRACE"));
 		mutations.add(Mutation.of("method", "OPTIONS", Expect.ANY, (world, draft) -> draft.method = "OPTIONS"));
 		mutations.add(Mutation.of("method", "CONNECT", Expect.UNSUPPORTED, (world, draft) -> draft.method = "CONNECT")
-			.known("#6"));
+			.known("not-implemented"));
 		mutations.add(Mutation.of("method", "an unknown method FROB", Expect.UNSUPPORTED,
 				(world, draft) -> draft.method = "FROB"));
 		mutations.add(Mutation.of("method", "a lower-case method", Expect.UNSUPPORTED,
@@ -371,11 +371,12 @@ final class SweepMutations {
 		mutations.add(framing("chunked and a Content-Length", Expect.ANY, false,
 				body -> Map.of("Transfer-Encoding", "chunked", "Content-Length", "3"), SweepMutations::chunked));
 		mutations.add(framing("Transfer-Encoding gzip", Expect.UNSUPPORTED, false,
-				body -> Map.of("Transfer-Encoding", "gzip"), body -> body).known("#6"));
+				body -> Map.of("Transfer-Encoding", "gzip"), body -> body).known("not-implemented"));
 		mutations.add(framing("Transfer-Encoding gzip, chunked", Expect.UNSUPPORTED, false,
-				body -> Map.of("Transfer-Encoding", "gzip, chunked"), SweepMutations::chunked).known("#6"));
+				body -> Map.of("Transfer-Encoding", "gzip, chunked"), SweepMutations::chunked)
+			.known("not-implemented"));
 		mutations.add(framing("Transfer-Encoding x-bogus", Expect.UNSUPPORTED, false,
-				body -> Map.of("Transfer-Encoding", "x-bogus"), body -> body).known("#6"));
+				body -> Map.of("Transfer-Encoding", "x-bogus"), body -> body).known("not-implemented"));
 		mutations.add(framing("Content-Encoding gzip on a body that is not", Expect.ANY, false,
 				body -> Map.of("Content-Encoding", "gzip", "Content-Length", Integer.toString(body.length)), body -> body));
 		mutations.add(Mutation.of("framing", "Expect: 100-continue", Expect.ANY,

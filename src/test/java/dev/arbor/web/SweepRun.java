@@ -22,7 +22,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class SweepRun {
 
-	/** RFC 9110 §8.8.3: {@code [ W/ ] DQUOTE *etagc DQUOTE}, etagc = %x21 / %x23-7E / obs-text. */
+	/** RFC 9110, section 8.8.3: {@code [ W/ ] DQUOTE *etagc DQUOTE}, etagc = %x21 / %x23-7E / obs-text. */
 	private static final Pattern ENTITY_TAG = Pattern.compile("(W/)?\"[\\x21\\x23-\\x7E\\x80-\\xFF]*\"");
 
 	private final int port;

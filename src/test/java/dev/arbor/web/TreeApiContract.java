@@ -25,9 +25,10 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code GET /sessions/{id}/tree} and {@code /tree/rows} over HTTP (docs/API.md, Tree; docs/SESSION-FORMAT.md §4 and §10), on
- * sessions imported from hand-written JSONL (fixed ids, timestamps and branches) and on the oh-my-pi fixture. A contract:
- * {@link FileTreeApiTests} and {@link PostgresTreeApiTests} run it on each store.
+ * {@code GET /sessions/{id}/tree} and {@code /tree/rows} over HTTP (docs/API.md#tree; docs/SESSION-FORMAT.md#the-tree
+ * and docs/SESSION-FORMAT.md#the-selector-rows), on sessions imported from hand-written JSONL (fixed ids, timestamps
+ * and branches) and on the oh-my-pi fixture. A contract: {@link FileTreeApiTests} and {@link PostgresTreeApiTests} run
+ * it on each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
@@ -52,7 +53,7 @@ abstract class TreeApiContract {
 	/** What the store holds, read behind the application's back. */
 	abstract StoredState stored();
 
-	// getTree (§4)
+	// getTree (docs/SESSION-FORMAT.md#the-tree)
 
 	@Test
 	void getTreeShouldListEveryEntryOnceInFileOrderWithItsParentTypeAndTimestamp() {
@@ -83,7 +84,7 @@ abstract class TreeApiContract {
 		// Equal timestamps keep their file order (stable sort).
 		assertThat(strings(node(tree, "aaaa0001").get("childIds"))).containsExactly("early002", "mid00003", "tied0003",
 				"late0005");
-		// The entries endpoint keeps insertion order for the same children (docs/API.md, Entries).
+		// The entries endpoint keeps insertion order for the same children (docs/API.md#entries).
 		JsonNode entry = ApiSessions.body(this.client.get()
 			.uri("/sessions/{id}/entries/{entryId}", sessionId, "aaaa0001")
 			.exchange()
@@ -111,7 +112,7 @@ abstract class TreeApiContract {
 		assertThat(orphan.get("parentId").isNull()).isTrue();
 		assertThat(strings(orphan.get("childIds"))).containsExactly("aaaa0003");
 		assertThat(strings(node(tree, "aaaa0001").get("childIds"))).isEmpty();
-		// An entry naming itself as parent is a root too (§3).
+		// An entry naming itself as parent is a root too (docs/SESSION-FORMAT.md#the-tree).
 		assertThat(node(tree, "selfish1").get("parentId").isNull()).isTrue();
 		assertThat(strings(node(tree, "selfish1").get("childIds"))).isEmpty();
 	}
@@ -127,7 +128,8 @@ abstract class TreeApiContract {
 		JsonNode tree = getTree(sessionId, "lab00005");
 		assertThat(node(tree, "aaaa0001").get("label").asString()).isEqualTo("second name");
 		assertThat(node(tree, "aaaa0002").get("label").isNull()).isTrue();
-		// Label entries are nodes like any other; one on an unknown target shows nowhere (§4).
+		// Label entries are nodes like any other; one on an unknown target shows nowhere
+		// (docs/SESSION-FORMAT.md#labels-compactions-branch-summaries-models-and-thinking-levels).
 		assertThat(nodeIds(tree)).hasSize(7).doesNotContain("nowhere1");
 		Map<String, String> labelled = new LinkedHashMap<>();
 		tree.get("nodes").forEach(node -> {
@@ -195,7 +197,7 @@ abstract class TreeApiContract {
 		ApiSessions.problem(this.client.get().uri("/sessions/{id}/tree", "-bad").exchange(), HttpStatus.BAD_REQUEST, "invalid-id");
 	}
 
-	// getTreeRows: filters (§10)
+	// getTreeRows: filters (docs/SESSION-FORMAT.md#the-selector-rows)
 
 	@Test
 	void getTreeRowsWithoutFilterShouldUseDefaultAndHideBookkeepingEntries() {
@@ -268,7 +270,8 @@ abstract class TreeApiContract {
 		assertThat(thinking.get("type").asString()).isEqualTo("thinking_level_change");
 		assertThat(thinking.get("role").isNull()).isTrue();
 		assertThat(thinking.get("text").asString()).contains("high");
-		// An assistant message without text that stopped with an error shows (§10), with its error as preview.
+		// An assistant message without text that stopped with an error shows
+		// (docs/SESSION-FORMAT.md#the-selector-rows), with its error as preview.
 		assertThat(row(rows, "b2").get("text").asString()).isEqualTo("Overloaded");
 		assertThat(row(rows, "r1").get("role").asString()).isEqualTo("toolResult");
 	}
@@ -342,7 +345,7 @@ abstract class TreeApiContract {
 		});
 	}
 
-	// getTreeRows: search (§10)
+	// getTreeRows: search (docs/SESSION-FORMAT.md#the-selector-rows)
 
 	@Test
 	void getTreeRowsWithSearchShouldRequireEveryTokenAndEchoTheQuery() {

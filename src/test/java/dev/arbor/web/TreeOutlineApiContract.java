@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code GET /sessions/{id}/tree/outline} over HTTP (docs/API.md, Tree): the shape, the versions, the errors, and the
+ * {@code GET /sessions/{id}/tree/outline} over HTTP (docs/API.md#tree): the shape, the versions, the errors, and the
  * segments as runs of the {@code all} view's rows, on the branched test session and on a long generated one. A
  * contract: {@link FileTreeOutlineApiTests} and {@link PostgresTreeOutlineApiTests} run it on each store.
  */
@@ -55,7 +55,7 @@ abstract class TreeOutlineApiContract {
 		assertThat(strings(root.get("childSegments"))).containsExactly("653bc9e4", "46123e84");
 		assertThat(root.get("onActivePath").asBoolean()).isTrue();
 		assertThat(root.get("containsLeaf").asBoolean()).isFalse();
-		// The example of docs/API.md, Tree.
+		// The example of docs/API.md#tree.
 		assertThat(root.get("firstUserText").asString()).isEqualTo("The site generator has no feed. Add an RSS 2.0 "
 				+ "feed at /feed.xml built from the posts in content/posts, newest first, at most 20 items.");
 		assertThat(root.get("labelCount").asInt()).isZero();

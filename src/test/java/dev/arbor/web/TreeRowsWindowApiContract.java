@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Pages of {@code GET /sessions/{id}/tree/rows} (docs/API.md, Tree): the selected row, windows around an entry,
+ * Pages of {@code GET /sessions/{id}/tree/rows} (docs/API.md#tree): the selected row, windows around an entry,
  * cursors forward and backward that meet with nothing missed or repeated, pages at a row's index, and the same once
  * the session changed (an append, a leaf move, a label), on the branched oh-my-pi test session. Whole views read at
  * once are the reference each page is checked against; {@code SelectorFidelityTests} checks those views against

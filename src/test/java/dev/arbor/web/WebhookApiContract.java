@@ -26,9 +26,9 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A webhook configured under {@code arbor.hooks.webhooks}, played by a real local HTTP server (docs/API.md, Hooks):
- * what it receives, how its answers apply, its timeout, and aborting a navigation that waits for it. A contract:
- * {@link FileWebhookApiTests} and {@link PostgresWebhookApiTests} run it on each store.
+ * A webhook configured under {@code arbor.hooks.webhooks}, played by a real local HTTP server
+ * (docs/API.md#hooks-and-webhooks): what it receives, how its answers apply, its timeout, and aborting a navigation
+ * that waits for it. A contract: {@link FileWebhookApiTests} and {@link PostgresWebhookApiTests} run it on each store.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient

@@ -25,11 +25,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Opening a session from disk: the file read, every line scanned, the tree built (docs/SESSION-FORMAT.md
- * §3), then {@code getTree}. The file is written once per trial and stays in the page cache, so
- * this is the engine's cost, not the disk's. The heap is pre-touched, as in a server that has run
- * for a while (first touches of fresh memory are slow in this VM). See {@link ColdOpenBenchmark} for
- * a first open in a fresh JVM.
+ * Opening a session from disk: the file read, every line scanned, the tree built
+ * (docs/SESSION-FORMAT.md#reading-a-file), then {@code getTree}. The file is written once per trial and stays in the
+ * page cache, so this is the engine's cost, not the disk's. The heap is pre-touched, as in a server that has run for a
+ * while (first touches of fresh memory are slow in this VM). See {@link ColdOpenBenchmark} for a first open in a fresh
+ * JVM.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

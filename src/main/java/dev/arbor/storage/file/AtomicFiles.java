@@ -10,8 +10,8 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * Whole-file writes that a crash cannot tear: after a crash the target holds the old bytes or the
- * new, never a mix (docs/SESSION-FORMAT.md §13). Kafka's {@code Utils.atomicMoveWithFallback} without the
- * fallback: a plain move would break that contract, so a file system without atomic rename fails.
+ * new, never a mix (docs/SESSION-FORMAT.md#durability-and-concurrency). Kafka's {@code Utils.atomicMoveWithFallback}
+ * without the fallback: a plain move would break that contract, so a file system without atomic rename fails.
  */
 final class AtomicFiles {
 

@@ -13,8 +13,9 @@ import dev.arbor.session.SessionTree;
 
 /**
  * The first write to a migrated or damaged file rewrites it whole as version 3, with the new lines, atomically; the
- * original bytes go to a backup first when lines were skipped on load or a crash remnant ends it (docs/SESSION-FORMAT.md §12,
- * §9).
+ * original bytes go to a backup first when lines were skipped on load or a crash remnant ends it
+ * (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions and
+ * docs/SESSION-FORMAT.md#durability-and-concurrency).
  * <p>
  * Others may append to the file meanwhile, by its path, without a lock. A rewrite never drops their lines: it is
  * called off when the file grew between reading it and renaming the new one over it, and bytes that still reached

@@ -98,7 +98,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	 * @param clock the time of new entries and sessions
 	 * @param metrics told of appends and fsyncs
 	 * @param tornTailGrace how long a last line without its newline is someone's write in progress; one that stays
-	 * so longer is a crash remnant (docs/SESSION-FORMAT.md §13)
+	 * so longer is a crash remnant (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions)
 	 */
 	public FileSessionStore(Path root, FsyncPolicy fsync, long cacheBudgetBytes, InstantSource clock,
 			StorageMetrics metrics, Duration tornTailGrace) {
@@ -113,7 +113,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	 * @param clock the time of new entries and sessions
 	 * @param metrics told of appends and fsyncs
 	 * @param tornTailGrace how long a last line without its newline is someone's write in progress; one that stays
-	 * so longer is a crash remnant (docs/SESSION-FORMAT.md §13)
+	 * so longer is a crash remnant (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions)
 	 */
 	public FileSessionStore(Path root, FsyncPolicy fsync, long cacheBudgetBytes, long maxSessionBytes,
 			InstantSource clock, StorageMetrics metrics, Duration tornTailGrace) {

@@ -14,10 +14,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * Takes in what other processes did to a loaded session's file since it was last looked at. The agents append whole
  * lines without a lock, so complete lines past what was taken in become entries, validated as on load, and the
- * leaf moves to the last of them as a load would put it (docs/SESSION-FORMAT.md §5 and §13). A last line without its newline is
- * someone's write in progress: held back, neither entry nor damage, until it is finished or stays unfinished past
- * the grace period (then it is a crash remnant, §9). A file that shrank, was replaced by another (a rename over it)
- * or got another start at the same length (a rewrite in place) must be read again whole.
+ * leaf moves to the last of them as a load would put it (docs/SESSION-FORMAT.md#the-leaf and
+ * docs/SESSION-FORMAT.md#durability-and-concurrency). A last line without its newline is someone's write in progress:
+ * held back, neither entry nor damage, until it is finished or stays unfinished past the grace period (then it is a
+ * crash remnant, docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions). A file that shrank, was
+ * replaced by another (a rename over it) or got another start at the same length (a rewrite in place) must be read
+ * again whole.
  */
 final class FileTail {
 
@@ -65,7 +67,8 @@ final class FileTail {
 
 	/**
 	 * A last line that stayed without its newline past the grace period: an entry when it is one (a writer that
-	 * never ends its last line), else a crash remnant, which the next write repairs with a backup (§9).
+	 * never ends its last line), else a crash remnant, which the next write repairs with a backup
+	 * (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions).
 	 */
 	private static List<EntryLine> takeOverdueTail(LoadedTree loaded, FileLines lines, int complete) {
 		AppendedLines last = SessionFileReader.readAppended(lines.slice(complete, complete + 1));

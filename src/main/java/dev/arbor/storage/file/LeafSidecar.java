@@ -12,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The persisted leaf (docs/SESSION-FORMAT.md §13): {@code <session file>.leaf}, replaced atomically on every
+ * The persisted leaf (docs/SESSION-FORMAT.md#the-leaf): {@code <session file>.leaf}, replaced atomically on every
  * leaf move, recording the leaf and the file length it belongs to. A length that no longer matches
  * means the file grew since (an append moves the leaf to the new last entry, which is exactly the
  * fallback), or someone else wrote it: either way the leaf falls back to the last entry.

@@ -24,10 +24,16 @@ final class LoadedTree {
 
 	final SessionTree tree;
 
-	/** The header's version in the file: below 3, the file is rewritten whole on its next write (§3). */
+	/**
+	 * The header's version in the file: below 3, the file is rewritten whole on its next write
+	 * (docs/SESSION-FORMAT.md#versions-and-migrations).
+	 */
 	int fileVersion;
 
-	/** Complete lines that are not entries: the next write repairs the file, keeping a backup (§9). */
+	/**
+	 * Complete lines that are not entries: the next write repairs the file, keeping a backup
+	 * (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions).
+	 */
 	int malformedLines;
 
 	/** Where the lines taken in end; bytes beyond are a line still being written, or a crash remnant. */
@@ -45,7 +51,10 @@ final class LoadedTree {
 	/** The file as last looked at; read without the lock by the store's watch, to skip files that did not change. */
 	volatile FileStamp seen;
 
-	/** Whether the bytes beyond {@link #consumed} stayed unfinished past the grace period: a crash remnant (§9). */
+	/**
+	 * Whether the bytes beyond {@link #consumed} stayed unfinished past the grace period: a crash remnant
+	 * (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions).
+	 */
 	boolean remnant;
 
 	/**
@@ -66,7 +75,8 @@ final class LoadedTree {
 
 	/**
 	 * Takes in complete lines that another process appended where the lines taken in end: their entries join the
-	 * tree (the leaf moves to the last), the others count as malformed (the next write repairs the file, §9).
+	 * tree (the leaf moves to the last), the others count as malformed (the next write repairs the file,
+	 * docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions).
 	 *
 	 * @param lines complete lines, from {@link #consumed} on
 	 * @param fileName for the log
@@ -90,7 +100,8 @@ final class LoadedTree {
 	}
 
 	/**
-	 * A migrated or damaged file is rewritten whole on its next write (§3, §9), and so is one whose last line has no
+	 * A migrated or damaged file is rewritten whole on its next write (docs/SESSION-FORMAT.md#versions-and-migrations,
+	 * docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions), and so is one whose last line has no
 	 * newline: appending after it would glue onto it.
 	 */
 	boolean needsRewrite() {

@@ -16,11 +16,12 @@ import dev.arbor.storage.StorageException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One append to a session's file, which other processes may be appending to as well (docs/SESSION-FORMAT.md §13). Under the
- * session's write lock: the tree catches up with the file, the condition is checked and the entries planned, and
- * they are written at the true end of the file, never after another process's unfinished line (the append waits for
- * it, outside the lock, for up to twice the grace period). Where they landed is checked, and the tree takes them in
- * file order. The fsync is awaited after the lock is released, so concurrent appends share it (group commit).
+ * One append to a session's file, which other processes may be appending to as well
+ * (docs/SESSION-FORMAT.md#durability-and-concurrency). Under the session's write lock: the tree catches up with the
+ * file, the condition is checked and the entries planned, and they are written at the true end of the file, never after
+ * another process's unfinished line (the append waits for it, outside the lock, for up to twice the grace period).
+ * Where they landed is checked, and the tree takes them in file order. The fsync is awaited after the lock is released,
+ * so concurrent appends share it (group commit).
  */
 final class SessionAppend {
 

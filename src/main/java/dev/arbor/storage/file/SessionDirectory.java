@@ -47,7 +47,7 @@ final class SessionDirectory {
 	 * @param root the storage directory
 	 * @param known session file → id of the sessions the caller already has: these files are not opened, because
 	 * closing any descriptor of a file releases every POSIX lock this process holds on it, the session's OS lock
-	 * included (docs/SESSION-FORMAT.md §13)
+	 * included (docs/SESSION-FORMAT.md#durability-and-concurrency)
 	 * @param skipped files to pass over: those the caller is creating
 	 */
 	static Scan scan(Path root, Map<Path, String> known, Set<Path> skipped) throws IOException {
@@ -81,7 +81,10 @@ final class SessionDirectory {
 		return new Scan(sessions, unreadable);
 	}
 
-	/** The header's id; the header is the first non-blank record after an optional title slot (§2.1). */
+	/**
+	 * The header's id; the header is the first non-blank record after an optional title slot
+	 * (docs/SESSION-FORMAT.md#a-file-line-by-line).
+	 */
 	static String readSessionId(Path file) throws IOException {
 		try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
 			boolean firstLine = true;

@@ -15,9 +15,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The bytes of one session file, open for appending, with the OS lock that keeps other Arbor processes out
- * (docs/SESSION-FORMAT.md §13). The agents take no lock: they append whole lines with {@code appendFileSync} whenever they
- * like. So Arbor appends in append mode ({@code O_APPEND}): the kernel puts every write at the true end of the
- * file, after whatever others wrote, and never over it.
+ * (docs/SESSION-FORMAT.md#durability-and-concurrency). The agents take no lock: they append whole lines with
+ * {@code appendFileSync} whenever they like. So Arbor appends in append mode ({@code O_APPEND}): the kernel puts every
+ * write at the true end of the file, after whatever others wrote, and never over it.
  * <p>
  * {@link #append} is called by one writer at a time (the session's write lock); {@link #syncTo} by any number of
  * threads after they released that lock. Group commit: a thread that finds an fsync in flight waits for it and, if

@@ -167,7 +167,8 @@ final class SessionSync {
 
 	/**
 	 * Reads the file whole. A last line without its newline is held back as someone's write in progress while the
-	 * file changed within the grace period; in an older file it is a crash remnant, counted and later repaired (§9).
+	 * file changed within the grace period; in an older file it is a crash remnant, counted and later repaired
+	 * (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions).
 	 */
 	private LoadedTree load() throws IOException {
 		FileStamp before = FileStamp.read(this.path);
@@ -182,7 +183,7 @@ final class SessionSync {
 	/**
 	 * The loaded session, with this process holding the file's OS lock and the tree up to date with the file: once
 	 * the lock is held no other Arbor writes, but the agents take no lock, so the tree catches up before every check
-	 * or plan against it (docs/SESSION-FORMAT.md §11 and §13).
+	 * or plan against it (docs/SESSION-FORMAT.md#reading-a-file and docs/SESSION-FORMAT.md#durability-and-concurrency).
 	 */
 	LoadedTree writable() throws IOException {
 		LoadedTree current = ensureLoaded();

@@ -14,7 +14,10 @@ final class StorageFiles {
 
 	static final String SESSION_SUFFIX = ".jsonl";
 
-	/** The persisted leaf (docs/SESSION-FORMAT.md §13): not {@code .jsonl}, so the registry never takes it for a session. */
+	/**
+	 * The persisted leaf (docs/SESSION-FORMAT.md#the-leaf): not {@code .jsonl}, so the registry never takes it for a
+	 * session.
+	 */
 	static final String LEAF_SUFFIX = ".leaf";
 
 	static final String TEMP_SUFFIX = ".tmp";

@@ -23,7 +23,7 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  * API need no key.
  * <p>
  * A browser's {@code EventSource} cannot send headers, so the event streams also take the key as
- * {@code ?access_token=} (RFC 6750 §2.3), and only they: elsewhere a key in the URL would end up in logs and
+ * {@code ?access_token=} (RFC 6750, section 2.3), and only they: elsewhere a key in the URL would end up in logs and
  * histories for nothing.
  */
 class ApiKeyFilter extends OncePerRequestFilter {

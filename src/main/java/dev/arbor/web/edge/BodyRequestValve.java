@@ -16,7 +16,7 @@ import org.springframework.http.MediaType;
 /**
  * Keeps requests with a body from taking every worker thread. A client that stalls its body holds a worker in a
  * blocking read (the servlet API reads bodies so, and Java 17 has no virtual threads), so without a bound a few
- * hundred stalled uploads leave nothing to answer health or reads (#13). Admits at most
+ * hundred stalled uploads leave nothing to answer health or reads. Admits at most
  * {@code arbor.api.max-body-requests} of them at once, and {@code arbor.api.max-body-requests-per-client} from one
  * remote address; the rest get 503 or 429 with {@code Retry-After} at once, and their connection closes.
  * <p>

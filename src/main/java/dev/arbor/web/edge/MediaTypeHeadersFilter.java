@@ -29,7 +29,8 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  * <li>an {@code Accept} that cannot be read, or lists more media types than Spring reads: 406, as a problem document
  * (Spring answers it with an empty body, having nothing the header accepts to write the problem in);</li>
  * <li>a {@code charset} in {@code Accept} is dropped: Arbor writes UTF-8 only, as JSON between systems must be
- * (RFC 8259 §8.1), and Spring, asked for another, would fail writing the answer, after a write had been made.</li>
+ * (RFC 8259, section 8.1), and Spring, asked for another, would fail writing the answer, after a write had been
+ * made.</li>
  * </ul>
  */
 class MediaTypeHeadersFilter extends OncePerRequestFilter {

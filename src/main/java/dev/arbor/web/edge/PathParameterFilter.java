@@ -14,7 +14,8 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
  * Refuses paths with parameters ({@code /sessions/abc;x}). Tomcat and Spring strip {@code ;x} and would act on
- * session {@code abc}, a DELETE included; docs/API.md says what is not an id gets a 400, and {@code abc;x} is none.
+ * session {@code abc}, a DELETE included; docs/API.md#requests-and-responses says what is not an id gets a 400, and
+ * {@code abc;x} is none.
  */
 class PathParameterFilter extends OncePerRequestFilter {
 

@@ -49,10 +49,10 @@ public enum ProblemType {
 	/** A navigation with the same {@code requestId} is in flight. */
 	NAVIGATION_IN_PROGRESS(HttpStatus.CONFLICT, "navigation-in-progress", "Navigation in progress"),
 
-	/** {@code summarize} without a summary model (docs/SESSION-FORMAT.md §8). */
+	/** {@code summarize} without a summary model (docs/SESSION-FORMAT.md#navigation). */
 	NO_SUMMARY_MODEL(HttpStatus.UNPROCESSABLE_CONTENT, "no-summary-model", "No summary model"),
 
-	/** {@code /branch} from an entry that is not a user message (§8). */
+	/** {@code /branch} from an entry that is not a user message (docs/SESSION-FORMAT.md#branching-and-forking). */
 	INVALID_BRANCH_ENTRY(HttpStatus.UNPROCESSABLE_CONTENT, "invalid-branch-entry", "Invalid entry for branching"),
 
 	/** The summary model failed. */
@@ -86,7 +86,7 @@ public enum ProblemType {
 
 	/**
 	 * A method or transfer coding the server does not implement ({@code CONNECT}, {@code Transfer-Encoding: gzip}):
-	 * Tomcat refuses these before the API sees them, as RFC 9110 §15.6.2 and RFC 9112 §6.1 ask.
+	 * Tomcat refuses these before the API sees them, as RFC 9110, section 15.6.2, and RFC 9112, section 6.1, ask.
 	 */
 	NOT_IMPLEMENTED(HttpStatus.NOT_IMPLEMENTED, "not-implemented", "Not implemented"),
 

@@ -13,7 +13,7 @@ public class UnauthorizedException extends RuntimeException {
 		this.keyGiven = keyGiven;
 	}
 
-	/** The {@code WWW-Authenticate} challenge (RFC 6750 §3). */
+	/** The {@code WWW-Authenticate} challenge (RFC 6750, section 3). */
 	public String challenge() {
 		return this.keyGiven ? "Bearer realm=\"arbor\", error=\"invalid_token\"" : "Bearer realm=\"arbor\"";
 	}

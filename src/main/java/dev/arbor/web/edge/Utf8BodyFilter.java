@@ -13,9 +13,9 @@ import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * JSON bodies must be well-formed UTF-8 (RFC 8259 §8.1, RFC 3629 §3): Jackson refuses most broken sequences but
- * decodes overlong ones ({@code C0 AF} as {@code /}), which a strict decoder must not. Each byte is checked as it is
- * read, so the body is never held twice; a broken sequence fails the read, and the request is a 400
+ * JSON bodies must be well-formed UTF-8 (RFC 8259, section 8.1; RFC 3629, section 3): Jackson refuses most broken
+ * sequences but decodes overlong ones ({@code C0 AF} as {@code /}), which a strict decoder must not. Each byte is
+ * checked as it is read, so the body is never held twice; a broken sequence fails the read, and the request is a 400
  * {@code malformed-json}. Session files are checked line by line when they are read, so imports need no more.
  */
 class Utf8BodyFilter extends OncePerRequestFilter {

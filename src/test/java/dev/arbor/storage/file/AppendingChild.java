@@ -19,8 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The process that {@link CrashRecoveryTests} and {@link FileLockTests} kill: appends message entries to one
  * session in a loop with {@link FsyncPolicy#ALWAYS}, and prints each entry id on stdout only after
- * {@code append} returned, so every printed id is acknowledged (docs/SESSION-FORMAT.md §13). Never exits on its own
- * before {@value #MAX_APPENDS} appends.
+ * {@code append} returned, so every printed id is acknowledged (docs/SESSION-FORMAT.md#durability-and-concurrency).
+ * Never exits on its own before {@value #MAX_APPENDS} appends.
  * <p>
  * Arguments: the storage directory, the session id or {@code -} to create one (its id is printed first as
  * {@code session <id>}), a seed for the entry sizes and a scratch directory to warm up in. It starts appending

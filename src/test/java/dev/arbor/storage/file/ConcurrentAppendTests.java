@@ -32,10 +32,10 @@ import tools.jackson.databind.node.ObjectNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Concurrent appends without {@code If-Match} (docs/SESSION-FORMAT.md §13): one writer per session at a time, so no
- * line is torn, interleaved or lost, every acknowledged id is in the file once, and what a new store reads back
- * is the tree the old one held. Within one session the appends form one chain, each the child of the leaf it
- * was written after.
+ * Concurrent appends without {@code If-Match} (docs/SESSION-FORMAT.md#durability-and-concurrency): one writer per
+ * session at a time, so no line is torn, interleaved or lost, every acknowledged id is in the file once, and what a new
+ * store reads back is the tree the old one held. Within one session the appends form one chain, each the child of the
+ * leaf it was written after.
  */
 class ConcurrentAppendTests {
 

@@ -24,8 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Mutations on a precondition ({@code If-Match}, docs/SESSION-FORMAT.md §13): {@link ExpectedLeaf} with one leaf, several or
- * none, and a delete that keeps the session when the leaf has moved.
+ * Mutations on a precondition ({@code If-Match}, docs/API.md#versions-etag-and-if-match): {@link ExpectedLeaf} with one
+ * leaf, several or none, and a delete that keeps the session when the leaf has moved.
  */
 class ConditionalMutationTests {
 

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * SIGKILL at a random moment loses nothing acknowledged (docs/SESSION-FORMAT.md §13): a child JVM appends with
- * {@link FsyncPolicy#ALWAYS} and prints each id once {@code append} returned, the test kills it and reloads
- * the file. One session across all rounds, so each round also starts from what the previous kill left,
+ * SIGKILL at a random moment loses nothing acknowledged (docs/SESSION-FORMAT.md#durability-and-concurrency): a child
+ * JVM appends with {@link FsyncPolicy#ALWAYS} and prints each id once {@code append} returned, the test kills it and
+ * reloads the file. One session across all rounds, so each round also starts from what the previous kill left,
  * including a torn tail that its first append must repair with a backup.
  * <p>
  * The seed is in every assertion's description; rerun one with {@code -Darbor.crash.seed=<seed>}.
@@ -125,7 +125,9 @@ class CrashRecoveryTests {
 				if (!torn && round % 3 == 0) {
 					byte[] line = entries.get(entries.size() - 1).bytes();
 					Files.write(file, Arrays.copyOf(line, 1 + random.nextInt(line.length - 1)), StandardOpenOption.APPEND);
-					SessionFiles.backdate(file); // a remnant of a crash, not a line being written (§9)
+					// A remnant of a crash, not a line being written
+					// (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions).
+					SessionFiles.backdate(file);
 					torn = true;
 				}
 				tornTail = torn ? Files.readAllBytes(file) : null;

@@ -20,9 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * One writer per session file (docs/SESSION-FORMAT.md §13): a store holds the OS lock of every session it wrote, so
- * a second store, in this JVM (Java's {@code OverlappingFileLockException}) or in another process (the lock
- * refused), cannot write it until the first is closed, and then continues from what the first wrote.
+ * One writer per session file (docs/SESSION-FORMAT.md#durability-and-concurrency): a store holds the OS lock of every
+ * session it wrote, so a second store, in this JVM (Java's {@code OverlappingFileLockException}) or in another process
+ * (the lock refused), cannot write it until the first is closed, and then continues from what the first wrote.
  */
 class FileLockTests {
 
@@ -87,8 +87,8 @@ class FileLockTests {
 					.isThrownBy(() -> second.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("too early"))));
 				ids.addAll(SessionFiles.ids(first.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("b")))));
 			}
-			// docs/SESSION-FORMAT.md §5: the file was appended to by someone else since it was read: the leaf is the last
-			// entry, and the tree has every entry of the file.
+			// docs/SESSION-FORMAT.md#the-leaf: the file was appended to by someone else since it was read: the leaf is
+			// the last entry, and the tree has every entry of the file.
 			EntryLine appended = second.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("c"))).get(0);
 			assertThat(appended.parentId()).isEqualTo(ids.get(1));
 			ids.add(appended.id());
@@ -111,7 +111,7 @@ class FileLockTests {
 					.isThrownBy(() -> second.append(sessionId, ExpectedLeaf.ANY, List.of(SessionFiles.userMessage("too early"))));
 				first.moveLeaf(sessionId, ExpectedLeaf.ANY, ids.get(0));
 			}
-			// docs/SESSION-FORMAT.md §13: the persisted leaf, not the one the second store saw before the move.
+			// docs/SESSION-FORMAT.md#the-leaf: the persisted leaf, not the one the second store saw before the move.
 			assertThatExceptionOfType(LeafMovedException.class)
 				.isThrownBy(() -> second.append(sessionId, ExpectedLeaf.of(ids.get(1)), List.of(SessionFiles.userMessage("stale"))));
 			EntryLine appended = second.append(sessionId, ExpectedLeaf.of(ids.get(0)), List.of(SessionFiles.userMessage("c"))).get(0);
@@ -164,8 +164,8 @@ class FileLockTests {
 			List<EntryLine> entries = SessionFileReader.read(file).tree().getEntries();
 			assertThat(entries.subList(0, 2)).extracting(EntryLine::id).isEqualTo(ids);
 			assertThat(entries.subList(2, 2 + acknowledged.size())).extracting(EntryLine::id).isEqualTo(acknowledged);
-			// docs/SESSION-FORMAT.md §11: the child read the file before this store appended "b", so its first entry
-			// must follow what the file held when it got the lock, not what it had read.
+			// docs/SESSION-FORMAT.md#durability-and-concurrency: the child read the file before this store appended
+			// "b", so its first entry must follow what the file held when it got the lock, not what it had read.
 			assertThat(entries.get(2).parentId()).isEqualTo(ids.get(1));
 		}
 	}

@@ -22,7 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The real upstream files of {@code shared/fixtures} load, migrate and round-trip (docs/SESSION-FORMAT.md §1 and §2). */
+/**
+ * The real upstream files of {@code shared/fixtures} load, migrate and round-trip
+ * (docs/SESSION-FORMAT.md#a-file-line-by-line and docs/SESSION-FORMAT.md#versions-and-migrations).
+ */
 class FixtureLoadingTests {
 
 	private static final String SESSION_ID = "d703a1a9-1b7b-4fb1-b512-c9738b1fe617";

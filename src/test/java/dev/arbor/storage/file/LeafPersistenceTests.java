@@ -19,9 +19,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The leaf is persisted with every move and restored by a new store (docs/SESSION-FORMAT.md §5 and §13): an atomically
- * replaced sidecar records the leaf and the file length it belongs to; a length that no longer matches falls
- * back to the last entry in file order. A conditional mutation on a stale leaf changes nothing.
+ * The leaf is persisted with every move and restored by a new store (docs/SESSION-FORMAT.md#the-leaf and
+ * docs/SESSION-FORMAT.md#durability-and-concurrency): an atomically replaced sidecar records the leaf and the file
+ * length it belongs to; a length that no longer matches falls back to the last entry in file order. A conditional
+ * mutation on a stale leaf changes nothing.
  */
 class LeafPersistenceTests {
 

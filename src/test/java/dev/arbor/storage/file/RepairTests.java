@@ -23,7 +23,10 @@ import static dev.arbor.storage.file.SessionFiles.entry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** Damaged and invalid files (docs/SESSION-FORMAT.md §12 and §13): counted, repaired only with a backup, or left alone. */
+/**
+ * Damaged and invalid files (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions and
+ * docs/SESSION-FORMAT.md#durability-and-concurrency): counted, repaired only with a backup, or left alone.
+ */
 class RepairTests {
 
 	@TempDir

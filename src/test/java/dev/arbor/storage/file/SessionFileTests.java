@@ -19,7 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIOException;
 
-/** One file's appends: group commit and what a failed fsync leaves behind (docs/SESSION-FORMAT.md §13). */
+/**
+ * One file's appends: group commit and what a failed fsync leaves behind
+ * (docs/SESSION-FORMAT.md#durability-and-concurrency).
+ */
 class SessionFileTests {
 
 	@TempDir

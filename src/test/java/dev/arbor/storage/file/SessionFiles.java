@@ -37,7 +37,7 @@ final class SessionFiles {
 
 	/**
 	 * A session file that was there before: written a minute ago, so that a last line without its newline is a
-	 * crash remnant, not a write in progress (docs/SESSION-FORMAT.md §13).
+	 * crash remnant, not a write in progress (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions).
 	 */
 	static Path write(Path dir, String name, String content) {
 		try {

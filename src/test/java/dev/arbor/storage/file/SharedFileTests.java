@@ -33,9 +33,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * A session file that another process appends to without a lock, as the coding agents do (docs/SESSION-FORMAT.md §11 and §13):
- * Arbor writes only at the true end, takes the other lines in before it checks or plans anything, waits for a line
- * still being written, and reads a rewritten file again instead of writing at a stale offset.
+ * A session file that another process appends to without a lock, as the coding agents do
+ * (docs/SESSION-FORMAT.md#reading-a-file and docs/SESSION-FORMAT.md#durability-and-concurrency): Arbor writes only at
+ * the true end, takes the other lines in before it checks or plans anything, waits for a line still being written, and
+ * reads a rewritten file again instead of writing at a stale offset.
  */
 class SharedFileTests {
 
@@ -75,7 +76,7 @@ class SharedFileTests {
 		assertThat(lines).hasSize(5);
 		assertThat(lines.get(3)).isEqualTo(outside);
 		assertThat(lines.get(4)).isEqualTo(mine.json());
-		assertThat(mine.parentId()).as("the outside entry became the leaf (§9)").isEqualTo("0utside1");
+		assertThat(mine.parentId()).as("the outside entry became the leaf").isEqualTo("0utside1");
 		assertThat(SessionFiles.idsOf(this.store, "s-1", tree -> tree.getEntries())).containsExactly("a",
 				idOfLine(lines.get(2)), "0utside1", mine.id());
 		assertThat(this.changes.of(SessionChange.EntriesAppended.class)).extracting(SessionChange.EntriesAppended::origin)
