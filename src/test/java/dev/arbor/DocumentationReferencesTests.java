@@ -36,7 +36,7 @@ class DocumentationReferencesTests {
 
 	/** What is searched for references and for what must not remain. */
 	private static final List<String> ROOTS = List.of("src", "docs", "bench", "scripts", "README.md", ".ci",
-			"Dockerfile", "docker-compose.yml");
+			"Dockerfile", "docker-compose.yml", "deploy");
 
 	/** Data, not prose: session fixtures hold whatever their conversations said. */
 	private static final List<String> DATA_SUFFIXES = List.of(".jsonl", ".ndjson", ".json");
