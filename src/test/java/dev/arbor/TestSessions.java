@@ -22,7 +22,25 @@ public final class TestSessions {
 	/** A version-3 oh-my-pi file: title slot, branches, compactions, branch summaries, labels and more. */
 	public static final String OMP_V3 = "omp-v3-feed-session.jsonl";
 
-	/** The header id of both files: the v3 file is the session the v1 file began, continued under oh-my-pi. */
+	/**
+	 * A version-2 pi file: ids and parents (a tree with a branch point), messages of hooks under their old role
+	 * {@code hookMessage}, a branch summary, a label and a compaction that names its first kept entry by id.
+	 */
+	public static final String PI_V2 = "pi-v2-theme-session.jsonl";
+
+	/** The header id of the version-2 file. */
+	public static final String PI_V2_SESSION_ID = "9b3e1c44-7a2f-4d08-b6e5-2c71f0a98d13";
+
+	/**
+	 * A version-3 file damaged as files get damaged: one malformed line of every kind the reader skips, between
+	 * good entries, and a last line torn off mid-write.
+	 */
+	public static final String DAMAGED = "damaged-session.jsonl";
+
+	/** The header id of the damaged file. */
+	public static final String DAMAGED_SESSION_ID = "c4d7e2a9-58b1-4f3c-9e07-6a1d2b8f4e55";
+
+	/** The header id of both feed files: the v3 file is the session the v1 file began, continued under oh-my-pi. */
 	public static final String SESSION_ID = "5f0c2a7e-3b9d-4e61-a8c4-91d2e7b30f6a";
 
 	private static final String FOLDER = "/sessions/";
@@ -42,7 +60,7 @@ public final class TestSessions {
 		}
 	}
 
-	/** The file's lines without their newlines (every line of both files ends with one). */
+	/** The file's lines without their newlines (every line of the feed files ends with one). */
 	public static List<String> lines(String name) {
 		String text = new String(bytes(name), StandardCharsets.UTF_8);
 		return new ArrayList<>(List.of(text.substring(0, text.length() - 1).split("\n", -1)));

@@ -1,12 +1,17 @@
 package dev.arbor.storage.file;
 
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.MalformedInputException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +34,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class SessionDirectory {
 
 	/** Header lines are short; a first line longer than this is not a session header. */
-	private static final int MAX_HEADER_CHARS = 1 << 20;
+	private static final int MAX_HEADER_BYTES = 1 << 20;
 
 	/**
 	 * What a scan found.
@@ -86,20 +91,25 @@ final class SessionDirectory {
 	 * (docs/SESSION-FORMAT.md#a-file-line-by-line).
 	 */
 	static String readSessionId(Path file) throws IOException {
-		try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+		String name = file.getFileName().toString();
+		// Line by line as bytes, decoding only the lines looked at: a damaged line further down is that line's
+		// problem (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions), and a reader that decodes
+		// ahead would make it the whole file's.
+		try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
 			boolean firstLine = true;
-			String line;
-			while ((line = reader.readLine()) != null) {
+			byte[] bytes;
+			while ((bytes = nextLine(in)) != null) {
 				boolean slotAllowed = firstLine;
 				firstLine = false;
-				if (line.length() > MAX_HEADER_CHARS) {
+				if (bytes.length > MAX_HEADER_BYTES) {
 					break;
 				}
+				String line = decode(bytes, name);
 				if (line.isBlank()) {
 					continue;
 				}
 				ObjectNode record = parseOrNull(line);
-				if (slotAllowed && record != null && TitleSlot.parse(record, line.getBytes(StandardCharsets.UTF_8)) != null) {
+				if (slotAllowed && record != null && TitleSlot.parse(record, bytes) != null) {
 					continue;
 				}
 				SessionHeader header = (record != null) ? SessionHeader.parse(record) : null;
@@ -109,10 +119,43 @@ final class SessionDirectory {
 				return header.id();
 			}
 		}
-		catch (MalformedInputException ex) {
-			throw new InvalidSessionFileException(file.getFileName().toString(), "not UTF-8 text");
+		throw new InvalidSessionFileException(name, "the first record is not a session header with a string id");
+	}
+
+	/**
+	 * The next line's bytes without its newline (and a carriage return before it), null at the end; a line longer
+	 * than {@link #MAX_HEADER_BYTES} is cut one byte past it, which is all the caller needs to know.
+	 */
+	private static byte @Nullable [] nextLine(InputStream in) throws IOException {
+		ByteArrayOutputStream line = new ByteArrayOutputStream();
+		int b;
+		while ((b = in.read()) != -1 && b != '\n') {
+			if (line.size() <= MAX_HEADER_BYTES) {
+				line.write(b);
+			}
 		}
-		throw new InvalidSessionFileException(file.getFileName().toString(), "the first record is not a session header with a string id");
+		if (b == -1 && line.size() == 0) {
+			return null;
+		}
+		byte[] bytes = line.toByteArray();
+		int end = bytes.length;
+		if (end > 0 && end <= MAX_HEADER_BYTES && bytes[end - 1] == '\r') {
+			return Arrays.copyOf(bytes, end - 1);
+		}
+		return bytes;
+	}
+
+	private static String decode(byte[] line, String name) {
+		try {
+			return StandardCharsets.UTF_8.newDecoder()
+				.onMalformedInput(CodingErrorAction.REPORT)
+				.onUnmappableCharacter(CodingErrorAction.REPORT)
+				.decode(ByteBuffer.wrap(line))
+				.toString();
+		}
+		catch (CharacterCodingException ex) {
+			throw new InvalidSessionFileException(name, "not UTF-8 text");
+		}
 	}
 
 	private static @Nullable ObjectNode parseOrNull(String line) {

@@ -4,7 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +23,7 @@ import dev.arbor.session.SessionLines;
 import dev.arbor.session.SessionTree;
 import dev.arbor.storage.ExpectedLeaf;
 import dev.arbor.storage.LoadedSession;
+import dev.arbor.storage.MalformedLine;
 import dev.arbor.storage.SessionFileReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -178,6 +182,75 @@ class TestSessionLoadingTests {
 		assertThat(SessionFiles.ids(entries.subList(0, V1_ENTRIES))).isEqualTo(ids);
 		assertThat(entries.get(V1_ENTRIES).parentId()).isEqualTo(ids.get(V1_ENTRIES - 1));
 		assertThat(SessionFiles.backups(this.dir)).isEmpty();
+	}
+
+	@Test
+	void loadV2ShouldKeepItsTreeAndIdsAndGiveHookMessagesTheRoleCustom() throws IOException {
+		Path file = TestSessions.copy(TestSessions.PI_V2, this.dir);
+		LoadedSession loaded = SessionFileReader.read(file);
+		SessionTree tree = loaded.tree();
+		assertThat(loaded.fileVersion()).isEqualTo(2);
+		assertThat(loaded.needsRewrite()).isTrue();
+		assertThat(loaded.malformedLines()).isEmpty();
+		assertThat(tree.header().version()).isEqualTo(3);
+		assertThat(tree.sessionId()).isEqualTo(TestSessions.PI_V2_SESSION_ID);
+		assertThat(tree.size()).isEqualTo(19);
+		assertThat(countByType(tree)).containsExactlyInAnyOrderEntriesOf(Map.of("message", 14L, "model_change", 1L,
+				"thinking_level_change", 1L, "branch_summary", 1L, "label", 1L, "compaction", 1L));
+		// Version 2 already has ids: migration keeps every one, and renames the hooks' role (2 -> 3).
+		assertThat(SessionFiles.ids(tree.getEntries())).allMatch(id -> id.matches("a1f000[0-9a-f]{2}"))
+			.hasSize(19);
+		assertThat(countByRole(tree)).containsExactlyInAnyOrderEntriesOf(
+				Map.of("user", 3L, "assistant", 6L, "toolResult", 3L, "custom", 2L));
+		assertThat(tree.getEntry("a1f00004").get().toNode().get("message").get("customType").asString())
+			.isEqualTo("git_status");
+		assertThat(SessionFiles.ids(tree.getChildren("a1f00005"))).containsExactly("a1f00006", "a1f0000a");
+		assertThat(tree.leafId()).isEqualTo("a1f00013");
+		assertThat(tree.getLabels()).containsExactly(Map.entry("a1f00009", "dark-theme"));
+		// The compaction keeps from the user message it names; the hook's message after it is in the context too.
+		SessionContext context = tree.buildSessionContext();
+		assertThat(context.messages()).extracting(ContextMessage::role)
+			.containsExactly("compactionSummary", "user", "custom", "assistant", "toolResult", "assistant");
+		assertThat(((ContextMessage.Stored) context.messages().get(1)).entry().id()).isEqualTo("a1f0000e");
+		assertThat(Files.readAllBytes(file)).isEqualTo(TestSessions.bytes(TestSessions.PI_V2));
+	}
+
+	@Test
+	void loadDamagedShouldSkipEachMalformedLineSayingWhyAndKeepTheGoodEntriesChained() throws IOException {
+		Path file = TestSessions.copy(TestSessions.DAMAGED, this.dir);
+		LoadedSession loaded = SessionFileReader.read(file);
+		// Lines 4-10 (the header is line 1): a line cut off mid-write, an array, no type, no id, a second header,
+		// Latin-1 bytes, an exponent no session file can hold; then the torn last line, read like any line.
+		assertThat(loaded.malformedLines()).extracting(MalformedLine::lineNumber)
+			.containsExactly(4, 5, 6, 7, 8, 9, 10, 13);
+		assertThat(loaded.malformedLines()).extracting(MalformedLine::reason).allMatch(reason -> !reason.isBlank());
+		assertThat(loaded.malformedLines().get(7).reason()).startsWith("torn last line");
+		assertThat(loaded.needsRewrite()).isTrue();
+		assertThat(loaded.needsBackup()).isTrue();
+		SessionTree tree = loaded.tree();
+		assertThat(tree.sessionId()).isEqualTo(TestSessions.DAMAGED_SESSION_ID);
+		assertThat(SessionFiles.ids(tree.getLeafPath())).containsExactly("d0000001", "d0000002", "d0000003",
+				"d0000004");
+		assertThat(tree.size()).isEqualTo(4);
+	}
+
+	@Test
+	void firstAppendToTheDamagedFileShouldBackItUpAndRewriteItWithoutTheDamage() throws IOException {
+		Path file = TestSessions.copy(TestSessions.DAMAGED, this.dir);
+		// Older than the torn-tail grace: the last line is a crash remnant, not someone's write in progress.
+		Files.setLastModifiedTime(file, FileTime.from(Instant.now().minus(Duration.ofMinutes(5))));
+		try (FileSessionStore store = new FileSessionStore(this.dir, FsyncPolicy.ALWAYS, Long.MAX_VALUE, Clock.systemUTC())) {
+			store.append(TestSessions.DAMAGED_SESSION_ID, ExpectedLeaf.of("d0000004"),
+					List.of(SessionFiles.userMessage("and the RSS feed?")));
+		}
+		assertThat(SessionFiles.backups(this.dir)).singleElement()
+			.satisfies(backup -> assertThat(Files.readAllBytes(backup)).isEqualTo(TestSessions.bytes(TestSessions.DAMAGED)));
+		LoadedSession reloaded = SessionFileReader.read(file);
+		assertThat(reloaded.malformedLines()).isEmpty();
+		assertThat(SessionFiles.ids(reloaded.tree().getEntries()).subList(0, 4)).containsExactly("d0000001",
+				"d0000002", "d0000003", "d0000004");
+		assertThat(reloaded.tree().size()).isEqualTo(5);
+		assertThat(reloaded.tree().getEntry(reloaded.tree().leafId()).get().parentId()).isEqualTo("d0000004");
 	}
 
 	/** An entry without what migration assigns: ids, parent ids and the compaction's first kept entry. */
