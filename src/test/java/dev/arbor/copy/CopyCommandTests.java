@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import dev.arbor.ArborApplication;
-import dev.arbor.Fixtures;
 import dev.arbor.TestSessions;
 import dev.arbor.session.Json;
 import dev.arbor.storage.ExpectedLeaf;
@@ -33,8 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The copy command between a real folder and a real PostgreSQL, run as {@code ArborApplication.main} runs it
- * ({@link CopyCommand#run}), and once through {@code main} itself, in a JVM of its own. The sessions: the upstream
- * oh-my-pi file ({@link Fixtures}, as the agent wrote it), the project's version-3 session with its leaf moved into a
+ * ({@link CopyCommand#run}), and once through {@code main} itself, in a JVM of its own. The sessions: the project's
+ * version-2 session ({@link TestSessions#PI_V2}, as pi wrote it: migrated by every read), its version-3 session with its leaf moved into a
  * branch it left (so not at its last entry), and the project's version-1 session imported under a new id with its leaf
  * reset (before the first entry).
  */
@@ -45,8 +44,8 @@ class CopyCommandTests {
 	/** An entry of the given-up README branch of {@link TestSessions#OMP_V3}: not its last entry. */
 	private static final String BRANCH_ENTRY = "4af4f4ce";
 
-	/** Entries of {@link Fixtures#OMP_V3}: 914 messages, 103 thinking level changes, a model change, a custom entry. */
-	private static final int FIXTURE_ENTRIES = 1019;
+	/** Entries of {@link TestSessions#PI_V2}. */
+	private static final int V2_ENTRIES = 19;
 
 	/** What the file store says of {@code notes.jsonl}, a file of text that the tests put beside the sessions. */
 	private static final String NOT_A_SESSION = "the first record is not a session header with a string id";
@@ -85,8 +84,8 @@ class CopyCommandTests {
 	void copyFromPostgresToFolderShouldWriteEachSessionAsItsExport(CapturedOutput output) {
 		Map<String, Integer> entries = new TreeMap<>();
 		try (PostgresSessionStore store = TestStores.database(this.database)) {
-			// version 1, migrated on import: 914 messages, 103 thinking level changes, a model change
-			entries.put(store.importSession(Fixtures.bytes(Fixtures.PI_V1), false).id(), 1018);
+			// version 2, migrated on import
+			entries.put(store.importSession(TestSessions.bytes(TestSessions.PI_V2), false).id(), V2_ENTRIES);
 			entries.put(store.importSession(TestSessions.bytes(TestSessions.OMP_V3), false).id(), 132);
 			store.moveLeaf(TestSessions.SESSION_ID, ExpectedLeaf.ANY, BRANCH_ENTRY);
 			entries.put(store.create("/home/dana/src/quillmark", "nothing yet", null).id(), 0);
@@ -140,30 +139,30 @@ class CopyCommandTests {
 			store.append(TestSessions.SESSION_ID, ExpectedLeaf.ANY, List.of(Json.parseObject(
 					"{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":\"Only in the database\"}}"
 						.getBytes(StandardCharsets.UTF_8))));
-			store.importSession(Fixtures.bytes(Fixtures.OMP_V3), false);
-			otherLeaf = store.read(sessions.fixtureId(), tree -> tree.getEntries().get(10).id());
-			store.moveLeaf(sessions.fixtureId(), ExpectedLeaf.ANY, otherLeaf);
+			store.importSession(TestSessions.bytes(TestSessions.PI_V2), false);
+			otherLeaf = store.read(sessions.v2Id(), tree -> tree.getEntries().get(10).id());
+			store.moveLeaf(sessions.v2Id(), ExpectedLeaf.ANY, otherLeaf);
 		}
 		TestStores.Exported changed;
 		TestStores.Exported moved;
 		try (PostgresSessionStore store = TestStores.database(this.database)) {
 			changed = TestStores.export(store, TestSessions.SESSION_ID);
-			moved = TestStores.export(store, sessions.fixtureId());
+			moved = TestStores.export(store, sessions.v2Id());
 		}
 		CopyRun run = copy(output, this.folder, "--from=file", "--to=postgres");
 		assertThat(run.exitCode()).isEqualTo(CopyCommand.EXIT_INCOMPLETE);
-		String fixtureLeaf;
+		String v2Leaf;
 		try (FileSessionStore files = TestStores.folder(this.folder)) {
-			fixtureLeaf = files.get(sessions.fixtureId()).leafId();
+			v2Leaf = files.get(sessions.v2Id()).leafId();
 		}
 		assertThat(run.lines()).containsExactly("copied     " + sessions.resetId() + ": 49 entries",
 				"differs    " + TestSessions.SESSION_ID
 						+ ": line 135 of its export is not the source's (133 entries here, 132 in the source)",
-				"differs    " + sessions.fixtureId() + ": its leaf is " + otherLeaf + ", the source's " + fixtureLeaf,
+				"differs    " + sessions.v2Id() + ": its leaf is " + otherLeaf + ", the source's " + v2Leaf,
 				"Copied from file to postgres: 1 copied, 0 unchanged, 2 differing, 0 failed, 0 unreadable");
 		try (PostgresSessionStore store = TestStores.database(this.database)) {
 			assertThat(TestStores.export(store, TestSessions.SESSION_ID)).isEqualTo(changed);
-			assertThat(TestStores.export(store, sessions.fixtureId())).isEqualTo(moved);
+			assertThat(TestStores.export(store, sessions.v2Id())).isEqualTo(moved);
 		}
 	}
 
@@ -172,18 +171,18 @@ class CopyCommandTests {
 			throws IOException {
 		TestSessions.copy(TestSessions.OMP_V3, this.folder);
 		Files.writeString(this.folder.resolve("notes.jsonl"), "These are my notes, not a session.\n");
-		// The upstream file with a line cut short after its title slot, header and first three entries
-		String fixture = new String(Fixtures.bytes(Fixtures.OMP_V3), StandardCharsets.UTF_8);
-		List<String> lines = new ArrayList<>(List.of(fixture.split("\n", -1)));
+		// The version-2 file with a line cut short after its header and first four entries
+		String v2 = new String(TestSessions.bytes(TestSessions.PI_V2), StandardCharsets.UTF_8);
+		List<String> lines = new ArrayList<>(List.of(v2.split("\n", -1)));
 		lines.add(5, "{\"type\":\"message\",\"id\":\"cut");
 		Path damaged = Files.writeString(this.folder.resolve("damaged.jsonl"), String.join("\n", lines));
 		Map<String, String> folderBefore = TestStores.files(this.folder);
-		String fixtureId = "d703a1a9-1b7b-4fb1-b512-c9738b1fe617";
+		String v2Id = TestSessions.PI_V2_SESSION_ID;
 
 		CopyRun run = copy(output, this.folder, "--from=file", "--to=postgres");
 		assertThat(run.exitCode()).isEqualTo(CopyCommand.EXIT_INCOMPLETE);
 		assertThat(run.lines()).containsExactly("copied     " + TestSessions.SESSION_ID + ": 132 entries",
-				"failed     " + fixtureId
+				"failed     " + v2Id
 						+ ": 1 malformed line in the source would be left out (--skip-malformed-lines copies without them)",
 				"unreadable notes.jsonl: " + NOT_A_SESSION,
 				"Copied from file to postgres: 1 copied, 0 unchanged, 0 differing, 1 failed, 1 unreadable");
@@ -194,12 +193,12 @@ class CopyCommandTests {
 		CopyRun skipping = copy(output, this.folder, "--from=file", "--to=postgres", "--skip-malformed-lines");
 		assertThat(skipping.exitCode()).as("notes.jsonl is still unreadable").isEqualTo(CopyCommand.EXIT_INCOMPLETE);
 		assertThat(skipping.lines()).containsExactly("unchanged  " + TestSessions.SESSION_ID,
-				"copied     " + fixtureId + ": " + FIXTURE_ENTRIES + " entries, 1 malformed line left out",
+				"copied     " + v2Id + ": " + V2_ENTRIES + " entries, 1 malformed line left out",
 				"unreadable notes.jsonl: " + NOT_A_SESSION,
 				"Copied from file to postgres: 1 copied, 1 unchanged, 0 differing, 0 failed, 1 unreadable");
 		try (FileSessionStore files = TestStores.folder(this.folder);
 				PostgresSessionStore database = TestStores.database(this.database)) {
-			assertThat(TestStores.export(database, fixtureId)).isEqualTo(TestStores.export(files, fixtureId));
+			assertThat(TestStores.export(database, v2Id)).isEqualTo(TestStores.export(files, v2Id));
 		}
 		assertThat(TestStores.files(this.folder)).as("the source is only read, damaged or not").isEqualTo(folderBefore);
 		assertThat(damaged).hasContent(String.join("\n", lines));
@@ -250,19 +249,19 @@ class CopyCommandTests {
 	 * The sessions of the class comment, written into {@link #folder} as the agents and the file store write them.
 	 */
 	private Sessions sessionsInFolder() {
-		Fixtures.copy(Fixtures.OMP_V3, this.folder);
+		TestSessions.copy(TestSessions.PI_V2, this.folder);
 		TestSessions.copy(TestSessions.OMP_V3, this.folder);
 		try (FileSessionStore files = TestStores.folder(this.folder)) {
 			files.moveLeaf(TestSessions.SESSION_ID, ExpectedLeaf.ANY, BRANCH_ENTRY);
 			SessionInfo reset = files.importSession(TestSessions.bytes(TestSessions.PI_V1), false, true);
 			files.moveLeaf(reset.id(), ExpectedLeaf.ANY, null);
-			String fixtureId = files.list()
+			String v2Id = files.list()
 				.stream()
 				.filter(info -> !info.id().equals(TestSessions.SESSION_ID) && !info.id().equals(reset.id()))
 				.findFirst()
 				.orElseThrow()
 				.id();
-			return new Sessions(fixtureId, reset.id());
+			return new Sessions(v2Id, reset.id());
 		}
 	}
 
@@ -298,13 +297,13 @@ class CopyCommandTests {
 	/**
 	 * The ids of the folder's sessions.
 	 *
-	 * @param fixtureId the upstream file's
+	 * @param v2Id the version-2 file's
 	 * @param resetId the version-1 session's, imported under a new id
 	 */
-	private record Sessions(String fixtureId, String resetId) {
+	private record Sessions(String v2Id, String resetId) {
 
 		List<String> ids() {
-			return List.of(this.fixtureId, TestSessions.SESSION_ID, this.resetId).stream().sorted().toList();
+			return List.of(this.v2Id, TestSessions.SESSION_ID, this.resetId).stream().sorted().toList();
 		}
 
 		/** An {@code unchanged} line for each, by id, then the summary. */
@@ -328,7 +327,7 @@ class CopyCommandTests {
 		}
 
 		private int entries(String id) {
-			return id.equals(this.fixtureId) ? FIXTURE_ENTRIES : id.equals(TestSessions.SESSION_ID) ? 132 : 49;
+			return id.equals(this.v2Id) ? V2_ENTRIES : id.equals(TestSessions.SESSION_ID) ? 132 : 49;
 		}
 
 	}

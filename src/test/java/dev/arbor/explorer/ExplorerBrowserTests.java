@@ -1,14 +1,16 @@
 package dev.arbor.explorer;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-import dev.arbor.Fixtures;
+import dev.arbor.TestSessions;
 import dev.arbor.summary.BranchSummary;
 import dev.arbor.web.ScriptedSummarizer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
@@ -31,9 +33,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Import(ScriptedSummarizer.Registered.class)
 class ExplorerBrowserTests extends AbstractBrowserTests {
 
-	/** The id in the pi fixture's header (fixtures README). */
-	static final String PI_V1_ID = "d703a1a9-1b7b-4fb1-b512-c9738b1fe617";
-
 	@Autowired
 	ScriptedSummarizer summarizer;
 
@@ -43,8 +42,8 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 	}
 
 	@Test
-	void listOpenFilterSearchNavigateWithSummaryLabelAndBranch() {
-		JsonNode omp = this.api.importCopy(Fixtures.bytes(Fixtures.OMP_V3));
+	void listOpenFilterSearchNavigateWithSummaryLabelAndBranch(@TempDir Path files) {
+		JsonNode omp = this.api.importCopy(TestSessions.bytes(TestSessions.OMP_V3));
 		String site = this.api.create("Feed for the site generator", "/home/me/site");
 		String ompId = omp.get("id").asString();
 
@@ -52,11 +51,11 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 		waitFor(By.cssSelector("li.session[data-session-id='" + ompId + "']"));
 		waitFor(By.cssSelector("li.session[data-session-id='" + site + "']"));
 		int before = sessionIds().size();
-		// the pi fixture through the file picker, twice: the second time its id is taken, and it goes in as a copy
-		String piPath = Fixtures.path(Fixtures.PI_V1).toAbsolutePath().toString();
+		// a pi file through the file picker, twice: the second time its id is taken, and it goes in as a copy
+		String piPath = TestSessions.copy(TestSessions.PI_V2, files).toAbsolutePath().toString();
 		this.driver.findElement(By.cssSelector("input[type=file]")).sendKeys(piPath);
-		waitFor(By.cssSelector("li.session[data-session-id='" + PI_V1_ID + "']"));
-		waitUntil(() -> text("#notice").contains("Imported pi-v1-large-session.jsonl"));
+		waitFor(By.cssSelector("li.session[data-session-id='" + TestSessions.PI_V2_SESSION_ID + "']"));
+		waitUntil(() -> text("#notice").contains("Imported " + TestSessions.PI_V2));
 		this.driver.findElement(By.cssSelector("input[type=file]")).sendKeys(piPath);
 		waitFor(dialogTitled("Session exists")).findElement(By.cssSelector("button[type=submit]")).click();
 		waitUntil(() -> sessionIds().size() == before + 2);
@@ -75,16 +74,19 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 		String entries = String.format("%,d", omp.get("entryCount").asInt());
 		assertThat(text(".tree-status")).isEqualTo(String.format("%,d of %s entries shown", selected.get("matched").asInt(), entries));
 
+		String rows = "/sessions/" + ompId + "/tree/rows?filter=user-only&limit=1";
+		int users = this.api.get(rows).get("matched").asInt();
+		assertThat(users).as("the user messages of every branch").isEqualTo(17);
 		click(By.cssSelector("button.filter[data-filter='user-only']"));
-		waitUntil(() -> text(".tree-status").equals("88 of " + entries + " entries shown"));
+		waitUntil(() -> text(".tree-status").equals(users + " of " + entries + " entries shown"));
 		assertThat(rowKinds()).containsOnly("user");
 		assertThat(this.driver.getCurrentUrl()).contains("filter=user-only");
-		type(By.cssSelector(".tree-toolbar input.search"), "theme");
-		waitUntil(() -> !text(".tree-status").startsWith("88 of"));
-		int matched = Integer.parseInt(text(".tree-status").split(" ")[0].replace(",", ""));
-		assertThat(matched).isBetween(1, 87);
+		int matched = this.api.get(rows + "&q=atom").get("matched").asInt();
+		assertThat(matched).isBetween(1, users - 1);
+		type(By.cssSelector(".tree-toolbar input.search"), "atom");
+		waitUntil(() -> text(".tree-status").equals(matched + " of " + entries + " entries shown"));
 		clear(By.cssSelector(".tree-toolbar input.search"));
-		waitUntil(() -> text(".tree-status").startsWith("88 of "));
+		waitUntil(() -> text(".tree-status").startsWith(users + " of "));
 
 		// navigate to the fourth user message before the leaf's, with a summary of the branch left behind
 		int cursor = Integer.parseInt(waitFor(By.cssSelector(".rows .row.cursor")).getAttribute("data-index"));
@@ -113,13 +115,13 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 		open("/#/sessions/" + ompId + "/entries/" + targetId);
 		click(button(".entry-panel", "Label…"));
 		WebElement labelDialog = waitFor(By.cssSelector("dialog.modal[open]"));
-		labelDialog.findElement(By.name("label")).sendKeys("before the themes", Keys.ENTER);
+		labelDialog.findElement(By.name("label")).sendKeys("before the atom feed", Keys.ENTER);
 		waitFor(By.cssSelector(".row[data-entry-id='" + targetId + "'] .label"));
 		Screenshots.save(this.driver, "explorer-session");
 		click(By.cssSelector("button.filter[data-filter='labeled-only']"));
-		waitUntil(() -> rowLabels().equals(List.of("before the themes")));
+		waitUntil(() -> rowLabels().contains("before the atom feed"));
 		assertThat(this.api.get("/sessions/" + ompId + "/labels").get(targetId).asString())
-			.isEqualTo("before the themes");
+			.isEqualTo("before the atom feed");
 
 		// branch from it: the new session opens
 		click(button(".entry-panel", "Branch from here"));
@@ -152,43 +154,43 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 
 	@Test
 	void anEntryShouldShowItsPartsPathAndContextAndStartNewSessions() {
-		JsonNode omp = this.api.importCopy(Fixtures.bytes(Fixtures.OMP_V3));
+		JsonNode omp = this.api.importCopy(TestSessions.bytes(TestSessions.OMP_V3));
 		String sessionId = omp.get("id").asString();
-		open("/#/sessions/" + sessionId + "/entries/ccdafbbf");
-		waitUntil(() -> text(".entry-panel .entry-id").equals("ccdafbbf"));
+		open("/#/sessions/" + sessionId + "/entries/6a01f202");
+		waitUntil(() -> text(".entry-panel .entry-id").equals("6a01f202"));
 		List<WebElement> calls = this.driver.findElements(By.cssSelector(".entry-panel details.tool-call"));
 		assertThat(calls).extracting((call) -> call.findElement(By.tagName("summary")).getText())
-			.containsExactly("Tool call: read", "Tool call: read", "Tool call: bash");
+			.containsExactly("Tool call: read", "Tool call: read");
 		assertThat(calls).allMatch((call) -> call.getAttribute("open") == null);
 		waitUntil(() -> text(".entry-panel .children h3").equals("Children (1)"));
 
 		click(By.cssSelector(".entry-panel .children a"));
-		waitUntil(() -> !this.driver.getCurrentUrl().endsWith("/entries/ccdafbbf"));
+		waitUntil(() -> !this.driver.getCurrentUrl().endsWith("/entries/6a01f202"));
 		this.driver.navigate().back();
-		waitUntil(() -> this.driver.getCurrentUrl().endsWith("/entries/ccdafbbf"));
+		waitUntil(() -> this.driver.getCurrentUrl().endsWith("/entries/6a01f202"));
 
-		open("/#/sessions/" + sessionId + "/entries/9f266ef8");
-		waitUntil(() -> text(".entry-panel .entry-id").equals("9f266ef8"));
+		open("/#/sessions/" + sessionId + "/entries/346da38d");
+		waitUntil(() -> text(".entry-panel .entry-id").equals("346da38d"));
 		WebElement thinking = waitFor(By.cssSelector(".entry-panel details.thinking"));
 		assertThat(thinking.getAttribute("open")).isNull();
 		thinking.findElement(By.tagName("summary")).click();
 		assertThat(thinking.findElement(By.cssSelector(".text")).getText()).isNotBlank();
 
-		int pathLength = this.api.get("/sessions/" + sessionId + "/entries/9f266ef8/path").size();
+		int pathLength = this.api.get("/sessions/" + sessionId + "/entries/346da38d/path").size();
 		click(By.cssSelector(".entry-panel button[data-tab='path']"));
 		waitUntil(() -> text(".tab-body h3").equals("Path from the root (" + pathLength + " entries)"));
 		assertThat(this.driver.findElements(By.cssSelector(".tab-body .path li")).get(pathLength - 1).getText())
-			.startsWith("9f266ef8");
-		int messages = this.api.get("/sessions/" + sessionId + "/context?leafId=9f266ef8&format=llm").get("messages").size();
+			.startsWith("346da38d");
+		int messages = this.api.get("/sessions/" + sessionId + "/context?leafId=346da38d&format=llm").get("messages").size();
 		click(By.cssSelector(".entry-panel button[data-tab='llm']"));
 		waitUntil(() -> text(".tab-body h3").equals("What the model sees here (llm): " + messages + " messages"));
 
 		click(button(".entry-panel", "New session up to here"));
 		waitUntil(() -> !this.driver.getCurrentUrl().contains(sessionId));
 		String upToHere = shownSessionId();
-		assertThat(this.api.get("/sessions/" + upToHere).get("leafId").asString()).isEqualTo("9f266ef8");
+		assertThat(this.api.get("/sessions/" + upToHere).get("leafId").asString()).isEqualTo("346da38d");
 		this.driver.navigate().back();
-		waitUntil(() -> this.driver.getCurrentUrl().endsWith(sessionId + "/entries/9f266ef8"));
+		waitUntil(() -> this.driver.getCurrentUrl().endsWith(sessionId + "/entries/346da38d"));
 		waitUntil(() -> text(".session-meta").contains(sessionId));
 
 		click(By.xpath("//div[@class='session-actions']/button[normalize-space()='Fork']"));
