@@ -132,6 +132,32 @@ class HardeningApiTests {
 		assertThat(files()).isEqualTo(before);
 	}
 
+	/**
+	 * Jackson holds these ({@code BigDecimal}'s exponent is an int), but the line made of them would have an exponent
+	 * beyond nine digits, which a session file cannot keep: the entry failed when its line was checked, a 500.
+	 * {@code 10e999999999} is written {@code 1.0E+1000000000}, {@code 0.5e-999999999} {@code 5E-1000000000}.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "1e2147483647", "1e-2147483648", "-1E+2147483647", "1e1000000000", "0e2147483647",
+			"10e999999999", "0.5e-999999999", "1.5e-2147483646" })
+	void appendWhenANumberHoldsButItsWrittenExponentIsBeyondNineDigitsShouldReturn400MalformedJsonAndChangeNothing(
+			String number) throws Exception {
+		String sessionId = createSession();
+		String leaf = appendUser(sessionId, "hello");
+		Map<String, String> before = files();
+		String entries = "/sessions/" + sessionId + "/entries";
+		send("POST", entries, JSON, "{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":\"x\"},\"n\":"
+				+ number + "}", Map.of())
+			.assertProblem(400, "malformed-json");
+		send("POST", entries, JSON, "[" + userMessage("first") + ",{\"type\":\"custom\",\"customType\":\"n\",\"data\":["
+				+ number + "]}]", Map.of())
+			.assertProblem(400, "malformed-json");
+		send("POST", "/sessions/" + sessionId + "/branch-summaries", JSON,
+				"{\"fromId\":\"" + leaf + "\",\"summary\":\"s\",\"details\":{\"n\":" + number + "}}", Map.of())
+			.assertProblem(400, "malformed-json");
+		assertThat(files()).isEqualTo(before);
+	}
+
 	@Test
 	void appendWhenANumberIsHugeButHoldableShouldKeepItsDigits() throws Exception {
 		String sessionId = createSession();
