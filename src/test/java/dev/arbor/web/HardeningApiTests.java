@@ -253,6 +253,30 @@ class HardeningApiTests {
 		assertThat(files()).isEqualTo(before);
 	}
 
+	/** Tomcat answers 505 itself; the problem document said internal-error, a failure inside Arbor. */
+	@ParameterizedTest
+	@ValueSource(strings = { "GET /sessions HTTP/1.2", "GET /sessions HTTP/2.0", "POST /sessions HTTP/1.9" })
+	void requestWhenHttpVersionIsNotSupportedShouldReturn505ProblemThatSaysSo(String requestLine) throws IOException {
+		Map<String, String> before = files();
+		RawAnswer answer = raw(requestLine + "\r\nHost: x\r\n\r\n");
+		answer.assertProblem(505, "http-version-not-supported");
+		assertThat(answer.problem().get("title").asString()).isEqualTo("HTTP version not supported");
+		assertThat(files()).isEqualTo(before);
+	}
+
+	/**
+	 * Any other status Tomcat answers on its own gets a type of its status class, not bad-request (400) or
+	 * internal-error (500): here 417 for an expectation other than {@code 100-continue}.
+	 */
+	@Test
+	void requestWhenTomcatRefusesWithAStatusOfNoTypeShouldReturnTheTypeOfItsClass() throws IOException {
+		Map<String, String> before = files();
+		RawAnswer answer = raw("POST /sessions HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Type: application/json\r\n"
+				+ "Content-Length: 2\r\nConnection: close\r\n\r\n{}");
+		answer.assertProblem(417, "client-error");
+		assertThat(files()).isEqualTo(before);
+	}
+
 	// ---- 8. parameters read strictly -------------------------------------------------------------------------------
 
 	@ParameterizedTest
@@ -486,13 +510,18 @@ class HardeningApiTests {
 			assertThat(this.text).as(this.text).startsWith("HTTP/1.1 " + status + " ");
 			String head = this.text.substring(0, this.text.indexOf("\r\n\r\n")).toLowerCase();
 			assertThat(head).as(this.text).contains("content-type: application/problem+json");
+			JsonNode problem = problem();
+			assertThat(problem.get("type").asString()).as(this.text).isEqualTo(ApiSessions.PROBLEMS + type);
+			assertThat(problem.get("status").asInt()).as(this.text).isEqualTo(status);
+		}
+
+		JsonNode problem() {
+			String head = this.text.substring(0, this.text.indexOf("\r\n\r\n")).toLowerCase();
 			String body = this.text.substring(head.length() + 4);
 			if (head.contains("transfer-encoding: chunked")) { // one chunk: its size line, the data, the last chunk
 				body = body.substring(body.indexOf("\r\n") + 2, body.lastIndexOf("\r\n0\r\n"));
 			}
-			JsonNode problem = ApiSessions.json(body.getBytes(StandardCharsets.UTF_8));
-			assertThat(problem.get("type").asString()).as(this.text).isEqualTo(ApiSessions.PROBLEMS + type);
-			assertThat(problem.get("status").asInt()).as(this.text).isEqualTo(status);
+			return ApiSessions.json(body.getBytes(StandardCharsets.UTF_8));
 		}
 
 	}
