@@ -8,15 +8,22 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 
 import dev.arbor.session.Json;
 import dev.arbor.session.SessionHeader;
@@ -29,7 +36,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Finds the sessions under the storage directory: every {@code *.jsonl} at any depth (so an upstream
  * sessions folder, one sub-folder per working directory, can be mounted as is), identified by the id
- * in its header. Reads only the first lines of each file.
+ * in its header. Reads only the first lines of each file. What cannot be read, a file or a whole sub-folder, is
+ * listed as unreadable and costs nothing else.
  */
 final class SessionDirectory {
 
@@ -58,14 +66,32 @@ final class SessionDirectory {
 	static Scan scan(Path root, Map<Path, String> known, Set<Path> skipped) throws IOException {
 		Map<String, Path> sessions = new LinkedHashMap<>();
 		List<UnreadableSession> unreadable = new ArrayList<>();
-		List<Path> files;
-		try (Stream<Path> walk = Files.walk(root)) {
-			files = walk.filter(Files::isRegularFile)
-				.filter(StorageFiles::isSessionFile)
-				.filter(file -> !skipped.contains(file))
-				.sorted()
-				.toList();
-		}
+		List<Path> files = new ArrayList<>();
+		Files.walkFileTree(root, new SimpleFileVisitor<>() {
+			@Override
+			public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+				if (StorageFiles.isSessionFile(file) && !skipped.contains(file) && Files.isRegularFile(file)) {
+					files.add(file);
+				}
+				return FileVisitResult.CONTINUE;
+			}
+
+			/** A folder (or file) that cannot be opened is listed; the rest of the tree is still walked. */
+			@Override
+			public FileVisitResult visitFileFailed(Path file, IOException ex) throws IOException {
+				if (file.equals(root)) {
+					throw ex; // no storage at all: the store cannot start, and the health check says why
+				}
+				if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+					unreadable.add(UnreadableSession.of(root, file, "a folder that cannot be read: " + describe(ex)));
+				}
+				else if (StorageFiles.isSessionFile(file)) {
+					unreadable.add(UnreadableSession.of(root, file, "cannot be read: " + describe(ex)));
+				}
+				return FileVisitResult.CONTINUE;
+			}
+		});
+		files.sort(null);
 		for (Path file : files) {
 			try {
 				String knownId = known.get(file);
@@ -80,10 +106,28 @@ final class SessionDirectory {
 				unreadable.add(UnreadableSession.of(root, file, ex.reason()));
 			}
 			catch (IOException ex) {
-				unreadable.add(UnreadableSession.of(root, file, "cannot be read: " + ex.getMessage()));
+				unreadable.add(UnreadableSession.of(root, file, "cannot be read: " + describe(ex)));
 			}
 		}
+		unreadable.sort(Comparator.comparing(UnreadableSession::file));
 		return new Scan(sessions, unreadable);
+	}
+
+	/**
+	 * Why a file could not be read, without its path: the message of a {@link FileSystemException} is the absolute
+	 * path, which a client is not shown.
+	 */
+	static String describe(IOException ex) {
+		if (ex instanceof AccessDeniedException) {
+			return "permission denied";
+		}
+		if (ex instanceof NoSuchFileException) {
+			return "no such file";
+		}
+		if (ex instanceof FileSystemException fileSystem) {
+			return (fileSystem.getReason() != null) ? fileSystem.getReason() : ex.getClass().getSimpleName();
+		}
+		return (ex.getMessage() != null) ? ex.getMessage() : ex.getClass().getSimpleName();
 	}
 
 	/**

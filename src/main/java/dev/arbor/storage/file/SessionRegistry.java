@@ -3,6 +3,7 @@ package dev.arbor.storage.file;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -126,7 +127,8 @@ final class SessionRegistry {
 
 	/** Once per file and reason: the listing names it on every page, an operator reads the log. */
 	private static void logUnreadable(UnreadableSession file) {
-		LOGGER.log(System.Logger.Level.WARNING, "Session file " + file.name() + " is not served: " + file.reason());
+		String what = Files.isDirectory(file.file(), LinkOption.NOFOLLOW_LINKS) ? "Folder " : "Session file ";
+		LOGGER.log(System.Logger.Level.WARNING, what + file.name() + " is not served: " + file.reason());
 	}
 
 	/** Marks a file the store is about to create, so that nobody takes it for another process's new session. */
