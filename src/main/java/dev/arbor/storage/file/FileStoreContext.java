@@ -24,6 +24,8 @@ final class FileStoreContext {
 
 	private final SessionFile.Opener opener;
 
+	private final StorageBoundary boundary;
+
 	private final InstantSource clock;
 
 	private final Duration tornTailGrace;
@@ -40,6 +42,7 @@ final class FileStoreContext {
 
 	/**
 	 * @param opener opens a file for writing, with the store's fsync policy
+	 * @param boundary which paths under the storage directory may be opened
 	 * @param clock the time of new entries and backups
 	 * @param tornTailGrace how long a last line without its newline is someone's write in progress
 	 * @param maxSessionBytes the largest a session may grow by Arbor's writes (a session is held in memory whole)
@@ -48,10 +51,11 @@ final class FileStoreContext {
 	 * views), under the session's lock (the registry's eviction)
 	 * @param removed told when another process removed a session's file
 	 */
-	FileStoreContext(SessionFile.Opener opener, InstantSource clock, Duration tornTailGrace, long maxSessionBytes,
+	FileStoreContext(SessionFile.Opener opener, StorageBoundary boundary, InstantSource clock, Duration tornTailGrace, long maxSessionBytes,
 			StorageMetrics metrics, SessionChangeListener listener, Consumer<StoredSession> afterGrowth,
 			Consumer<StoredSession> removed) {
 		this.opener = opener;
+		this.boundary = boundary;
 		this.clock = clock;
 		this.tornTailGrace = tornTailGrace;
 		this.maxSessionBytes = maxSessionBytes;
@@ -62,7 +66,18 @@ final class FileStoreContext {
 	}
 
 	SessionFile open(Path path) throws IOException {
+		this.boundary.check(path);
 		return this.opener.open(path);
+	}
+
+	/**
+	 * Refuses a session's file that became a link the boundary does not follow: to the session it is a file that is
+	 * gone.
+	 *
+	 * @throws java.nio.file.NoSuchFileException when it may not be opened
+	 */
+	void checkBoundary(Path path) throws IOException {
+		this.boundary.check(path);
 	}
 
 	InstantSource clock() {

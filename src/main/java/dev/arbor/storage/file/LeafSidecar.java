@@ -1,9 +1,13 @@
 package dev.arbor.storage.file;
 
 import java.io.IOException;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 import dev.arbor.session.Json;
@@ -41,8 +45,12 @@ final class LeafSidecar {
 	/** The recorded leaf, if there is a readable one. */
 	static Optional<RecordedLeaf> read(Path sessionFile) throws IOException {
 		byte[] bytes;
-		try {
-			bytes = Files.readAllBytes(StorageFiles.leafSidecar(sessionFile));
+		Path sidecar = StorageFiles.leafSidecar(sessionFile);
+		if (Files.isSymbolicLink(sidecar)) {
+			return Optional.empty(); // Arbor writes no link: someone else's, never followed
+		}
+		try (SeekableByteChannel channel = Files.newByteChannel(sidecar, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+			bytes = Channels.newInputStream(channel).readAllBytes();
 		}
 		catch (NoSuchFileException ex) {
 			return Optional.empty();

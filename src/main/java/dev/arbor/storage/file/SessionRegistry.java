@@ -36,6 +36,8 @@ final class SessionRegistry {
 
 	private final Path root;
 
+	private final StorageBoundary boundary;
+
 	private static final System.Logger LOGGER = System.getLogger(FileSessionStore.class.getName());
 
 	private final long cacheBudgetBytes;
@@ -57,14 +59,15 @@ final class SessionRegistry {
 	private final AtomicLong lastRescan = new AtomicLong(System.nanoTime() - RESCAN_INTERVAL_NANOS);
 
 	/**
-	 * @param root the storage directory
+	 * @param boundary the storage directory, and which paths under it may be opened
 	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded
 	 * @param sessionOf makes the session of a file
 	 * @param announce told of the sessions that other processes added
 	 */
-	SessionRegistry(Path root, long cacheBudgetBytes, BiFunction<String, Path, StoredSession> sessionOf,
+	SessionRegistry(StorageBoundary boundary, long cacheBudgetBytes, BiFunction<String, Path, StoredSession> sessionOf,
 			Consumer<SessionChange> announce) {
-		this.root = root;
+		this.root = boundary.root();
+		this.boundary = boundary;
 		this.cacheBudgetBytes = cacheBudgetBytes;
 		this.sessionOf = sessionOf;
 		this.announce = announce;
@@ -114,7 +117,7 @@ final class SessionRegistry {
 		this.sessions.values().forEach(session -> known.put(session.path(), session.sessionId()));
 		SessionDirectory.Scan scan;
 		try {
-			scan = SessionDirectory.scan(this.root, known, this.creating);
+			scan = SessionDirectory.scan(this.boundary, known, this.creating);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot scan the storage directory " + this.root, ex);
@@ -228,8 +231,9 @@ final class SessionRegistry {
 	 * (being written) is left for its next change; one whose id is taken is left for the listing to report.
 	 */
 	private synchronized void maybeAdd(Path file) {
-		if (this.byPath.containsKey(file) || this.creating.contains(file) || !Files.isRegularFile(file)) {
-			return;
+		if (this.byPath.containsKey(file) || this.creating.contains(file) || this.boundary.refusal(file) != null
+				|| !Files.isRegularFile(file)) {
+			return; // a link the boundary refuses is for the listing to report
 		}
 		String id;
 		try {

@@ -171,6 +171,7 @@ final class SessionSync {
 	 * (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions).
 	 */
 	private LoadedTree load() throws IOException {
+		this.context.checkBoundary(this.path);
 		FileStamp before = FileStamp.read(this.path);
 		boolean recent = before.quietMillis(this.context.nowMillis()) <= this.context.graceMillis();
 		FileLines lines = FileLines.read(this.path);
@@ -207,6 +208,7 @@ final class SessionSync {
 	LoadedTree upToDate(LoadedTree current) throws IOException {
 		FileStamp now;
 		try {
+			this.context.checkBoundary(this.path); // replaced by a link that is not followed: gone, to the session
 			now = FileStamp.read(this.path);
 		}
 		catch (NoSuchFileException ex) {
