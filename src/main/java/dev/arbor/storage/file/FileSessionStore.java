@@ -148,7 +148,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		}
 		this.registry = new SessionRegistry(boundary, cacheBudgetBytes, this::newSession, this::tellListeners);
 		this.context = new FileStoreContext(this::openFile, boundary, clock, tornTailGrace, maxSessionBytes, metrics,
-				this::tellListeners, this.registry::evictIfNeeded, this.registry::forget);
+				this::tellListeners, this.registry::evictIfNeeded, this.registry);
 		this.registry.rescan();
 	}
 

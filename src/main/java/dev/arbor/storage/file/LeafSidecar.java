@@ -68,6 +68,18 @@ final class LeafSidecar {
 		}
 	}
 
+	/**
+	 * Follows a session file that another process moved or renamed: the recorded leaf is written beside the new name,
+	 * then the old sidecar removed. A sidecar already beside the new name (moved along with the file) is kept.
+	 */
+	static void move(Path from, Path to) throws IOException {
+		Optional<RecordedLeaf> recorded = read(from);
+		if (recorded.isPresent() && !Files.exists(StorageFiles.leafSidecar(to), LinkOption.NOFOLLOW_LINKS)) {
+			write(to, recorded.get().leafId(), recorded.get().fileLength());
+		}
+		delete(from);
+	}
+
 	static void delete(Path sessionFile) throws IOException {
 		Files.deleteIfExists(StorageFiles.leafSidecar(sessionFile));
 	}

@@ -30,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * (files that changed, appeared or went), and unloads the least recently used idle sessions while the loaded ones
  * exceed the cache budget (watched ones never; everything acknowledged is on disk, so nothing is lost).
  */
-final class SessionRegistry {
+final class SessionRegistry implements FileStoreContext.Whereabouts {
 
 	private static final long RESCAN_INTERVAL_NANOS = 1_000_000_000L;
 
@@ -157,6 +157,35 @@ final class SessionRegistry {
 		this.byPath.remove(session.path(), session);
 	}
 
+	@Override
+	public void removed(StoredSession session) {
+		forget(session);
+	}
+
+	/**
+	 * A walk like {@link #rescan}'s, which opens only files no session has; it takes no lock of the registry's, since
+	 * the session that asks holds its own (and {@link #maybeAdd} takes them in the other order).
+	 */
+	@Override
+	public @Nullable Path lookFor(StoredSession session) {
+		Map<Path, String> known = new HashMap<>();
+		this.sessions.values().forEach(each -> known.put(each.path(), each.sessionId()));
+		Path found;
+		try {
+			found = SessionDirectory.scan(this.boundary, known, this.creating).sessions().get(session.sessionId());
+		}
+		catch (IOException | UncheckedIOException ex) {
+			return null; // no storage directory to look in: the file is as good as removed
+		}
+		return (found != null && !this.byPath.containsKey(found)) ? found : null;
+	}
+
+	@Override
+	public void moved(StoredSession session, Path from) {
+		this.byPath.remove(from, session);
+		this.byPath.put(session.path(), session);
+	}
+
 	/**
 	 * A file under the directory may have changed, appeared or gone: told by the watch and the poll. A session's
 	 * file is taken in (when the session is loaded or watched); a new session file is registered and announced.
@@ -228,7 +257,8 @@ final class SessionRegistry {
 
 	/**
 	 * Registers a session file that another process created, and announces it. A file whose header is not there yet
-	 * (being written) is left for its next change; one whose id is taken is left for the listing to report.
+	 * (being written) is left for its next change; one whose id is taken is the file of that session moved here, or
+	 * else left for the listing to report.
 	 */
 	private synchronized void maybeAdd(Path file) {
 		if (this.byPath.containsKey(file) || this.creating.contains(file) || this.boundary.refusal(file) != null
@@ -242,7 +272,10 @@ final class SessionRegistry {
 		catch (IOException | InvalidSessionFileException ex) {
 			return;
 		}
-		if (this.sessions.containsKey(id)) {
+		StoredSession known = this.sessions.get(id);
+		if (known != null) {
+			// The session's own file, moved here by another process, when it is gone from where it was: followed then
+			known.checkRemoved();
 			return;
 		}
 		StoredSession session = add(id, file);

@@ -62,8 +62,7 @@ final class StorageBoundary {
 		if (link == null) {
 			return null;
 		}
-		String what = link.equals(path) ? "a symbolic link"
-				: "under the symbolic link " + this.root.relativize(link).toString().replace(path.getFileSystem().getSeparator(), "/");
+		String what = link.equals(path) ? "a symbolic link" : "under the symbolic link " + name(link);
 		Path real;
 		try {
 			real = path.toRealPath();
@@ -75,6 +74,14 @@ final class StorageBoundary {
 			return what + " that leads out of the storage directory";
 		}
 		return this.followLinks ? null : what + ", not followed (arbor.storage.follow-links is false)";
+	}
+
+	/**
+	 * A path under the root as a client may be shown it: relative, with {@code /} between names (the absolute path
+	 * would tell it the server's layout).
+	 */
+	String name(Path path) {
+		return this.root.relativize(path).toString().replace(path.getFileSystem().getSeparator(), "/");
 	}
 
 	/**

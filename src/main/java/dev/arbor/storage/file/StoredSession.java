@@ -38,7 +38,8 @@ final class StoredSession {
 
 	private final String sessionId;
 
-	private final Path path;
+	/** Where the file is; changes only when another process moved it (under the write lock, by {@link SessionSync}). */
+	private volatile Path path;
 
 	private final FileStoreContext context;
 
@@ -370,6 +371,12 @@ final class StoredSession {
 
 	void markDeleted() {
 		this.deleted = true;
+	}
+
+	/** The file is found elsewhere now: another process moved or renamed it. The summary named the old place. */
+	void moved(Path to) {
+		this.path = to;
+		this.summary = null;
 	}
 
 	int watchers() {
