@@ -60,12 +60,16 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * @param navigationLease with the PostgreSQL store, how long a navigation holds its session against other
 	 * instances unless renewed (it is renewed every third of this while the navigation runs): after an instance dies
 	 * mid-navigation, the others' writes to that session wait this long at most
+	 * @param followLinks whether symbolic links under {@code dir} (to session files or to folders) are followed when
+	 * they lead to a place inside {@code dir}; by default none is, and each is listed as unreadable (a symbolic link).
+	 * A link that leads out of {@code dir}, or nowhere, is never followed: the directory is a boundary
 	 */
 	public record Storage(@DefaultValue("file") @NotNull StorageType type, @DefaultValue("data/sessions") @NotNull Path dir, @DefaultValue("always") @NotNull FsyncPolicy fsync,
 			@Nullable DataSize cacheSize, @Nullable DataSize maxSessionSize, @DefaultValue("true") boolean watch,
 			@DefaultValue("2s") @NotNull @DurationMin(millis = 0) Duration pollInterval,
 			@DefaultValue("3s") @NotNull @DurationMin(millis = 0) Duration tornTailGrace,
-			@DefaultValue("15s") @NotNull @DurationMin(seconds = 1) Duration navigationLease) {
+			@DefaultValue("15s") @NotNull @DurationMin(seconds = 1) Duration navigationLease,
+			@DefaultValue("false") boolean followLinks) {
 
 		public Storage {
 			cacheSize = (cacheSize != null) ? cacheSize : HeapShares.percent(HeapShares.CACHE_PERCENT);

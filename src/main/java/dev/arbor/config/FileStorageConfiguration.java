@@ -37,7 +37,8 @@ class FileStorageConfiguration {
 	FileSessionStore sessionStore(ArborProperties properties, Clock clock, MeterRegistry meters) {
 		ArborProperties.Storage storage = properties.storage();
 		FileSessionStore store = new FileSessionStore(storage.dir(), storage.fsync(), storage.cacheSize().toBytes(),
-				storage.maxSessionSize().toBytes(), clock, new MicrometerStorageMetrics(meters), storage.tornTailGrace());
+				storage.maxSessionSize().toBytes(), clock, new MicrometerStorageMetrics(meters), storage.tornTailGrace(),
+				storage.followLinks());
 		Gauge.builder("arbor.sessions.loaded", store, FileSessionStore::loadedSessions)
 			.description("Sessions held in memory")
 			.register(meters);

@@ -54,7 +54,8 @@ final class CopyStores {
 	FileSessionStore openFolder() {
 		ArborProperties.Storage storage = this.properties.storage();
 		return new FileSessionStore(folder(), storage.fsync(), storage.cacheSize().toBytes() / 2,
-				storage.maxSessionSize().toBytes(), Clock.systemUTC(), StorageMetrics.NONE, storage.tornTailGrace());
+				storage.maxSessionSize().toBytes(), Clock.systemUTC(), StorageMetrics.NONE, storage.tornTailGrace(),
+				storage.followLinks());
 	}
 
 	/**

@@ -21,6 +21,9 @@ public enum EventType {
 
 	SESSION_DELETED("session_deleted"),
 
+	/** Another process moved or renamed a session's file: the session is the same, only its file's name changed. */
+	SESSION_MOVED("session_moved"),
+
 	/** Another process rewrote a session's file: what a client holds of the session may be out of date. */
 	SESSION_RELOADED("session_reloaded"),
 

@@ -14,9 +14,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Turns the store's changes into events, whoever made them: {@code entry_appended} per entry (with the entry as
  * stored), {@code label_changed} per label entry, {@code leaf_changed} per move, {@code session_created},
- * {@code session_deleted} and {@code session_reloaded}. Each says who made it in {@code origin}: {@code arbor}
- * (through the API) or {@code external} (another process writing the files, such as the agent that owns them). The
- * store calls it in the order of the changes, so the events keep that order.
+ * {@code session_deleted}, {@code session_moved} and {@code session_reloaded}. Each says who made it in
+ * {@code origin}: {@code arbor} (through the API) or {@code external} (another process writing the files, such as
+ * the agent that owns them). The store calls it in the order of the changes, so the events keep that order.
  */
 public final class StoreEvents implements SessionChangeListener {
 
@@ -44,6 +44,12 @@ public final class StoreEvents implements SessionChangeListener {
 		else if (change instanceof SessionChange.SessionDeleted deleted) {
 			this.bus.publish(EventType.SESSION_DELETED, deleted.sessionId(),
 					Json.newObject().put("origin", deleted.origin().wireName()));
+		}
+		else if (change instanceof SessionChange.SessionMoved moved) {
+			this.bus.publish(EventType.SESSION_MOVED, moved.sessionId(), Json.newObject()
+				.put("file", moved.name())
+				.put("oldFile", moved.oldName())
+				.put("origin", Origin.EXTERNAL.wireName()));
 		}
 		else if (change instanceof SessionChange.SessionReloaded reloaded) {
 			this.bus.publish(EventType.SESSION_RELOADED, reloaded.sessionId(),

@@ -18,6 +18,7 @@ import dev.arbor.session.Json;
 import dev.arbor.session.NavigationPlan;
 import dev.arbor.session.SessionContext;
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.LeafMovedException;
 import dev.arbor.storage.NavigationLease;
 import dev.arbor.storage.SessionStore;
 import dev.arbor.summary.BranchSummarizer;
@@ -37,6 +38,9 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @Service
 public class Navigator {
+
+	/** How often a navigation without {@code If-Match} tries to apply at the leaf it last saw before it no longer asks. */
+	private static final int APPLY_ATTEMPTS = 3;
 
 	private final SessionStore store;
 
@@ -155,15 +159,16 @@ public class Navigator {
 		if (!navigation.commit()) {
 			throw new CancellationException("Aborted");
 		}
-		EntryLine summaryEntry = apply(sessionId, plan, summary, fromExtension);
+		Applied applied = apply(sessionId, expected, plan, summary, fromExtension);
+		EntryLine summaryEntry = applied.summaryEntry();
 		String newLeafId = (summaryEntry != null) ? summaryEntry.id() : plan.newLeafId();
-		ObjectNode tree = Json.newObject().put("newLeafId", newLeafId).put("oldLeafId", plan.oldLeafId());
+		ObjectNode tree = Json.newObject().put("newLeafId", newLeafId).put("oldLeafId", applied.oldLeafId());
 		if (summaryEntry != null) {
 			tree.set("summaryEntry", summaryEntry.toNode());
 			tree.put("fromExtension", fromExtension);
 		}
 		this.bus.publish(EventType.SESSION_TREE, sessionId, tree);
-		return new NavigationOutcome(false, false, plan.oldLeafId(), newLeafId, plan.editorText(), summaryEntry,
+		return new NavigationOutcome(false, false, applied.oldLeafId(), newLeafId, plan.editorText(), summaryEntry,
 				(summaryEntry != null) ? fromExtension : null, context(sessionId, contextFormat));
 	}
 
@@ -218,17 +223,38 @@ public class Navigator {
 
 	/**
 	 * Step 6 of docs/SESSION-FORMAT.md#navigation: a summary is attached at the new position, never at the tip of the
-	 * abandoned branch. Conditional on the leaf planned against, which the gate keeps.
+	 * abandoned branch. Conditional on the leaf planned against: the gate keeps Arbor's own writes out, but not a
+	 * coding agent appending to the session's file while the hooks and the model ran. With {@code If-Match} that is a
+	 * moved leaf (412). Without, the navigation applies to whatever the leaf is
+	 * (docs/API.md#versions-etag-and-if-match): the new position depends on the target alone, and the summary stays the
+	 * one of the branch as the hooks and the model were shown it. The move is still made conditional on the leaf it was
+	 * last seen to be, so that the answer names the leaf it really moved from; only an agent that keeps moving it
+	 * between attempts gets an unconditional move.
 	 */
-	private @Nullable EntryLine apply(String sessionId, NavigationPlan plan, @Nullable BranchSummary summary,
-			boolean fromExtension) {
-		ExpectedLeaf planned = ExpectedLeaf.of(plan.oldLeafId());
-		if (summary != null && !summary.summary().isEmpty()) {
-			return this.store.appendBranchSummary(sessionId, planned, plan.newLeafId(), summary.summary(),
-					summary.details(), fromExtension);
+	private Applied apply(String sessionId, ExpectedLeaf expected, NavigationPlan plan,
+			@Nullable BranchSummary summary, boolean fromExtension) {
+		@Nullable String from = plan.oldLeafId();
+		for (int attempt = 1;; attempt++) {
+			ExpectedLeaf at = (attempt < APPLY_ATTEMPTS) ? ExpectedLeaf.of(from) : ExpectedLeaf.ANY;
+			try {
+				if (summary != null && !summary.summary().isEmpty()) {
+					return new Applied(from, this.store.appendBranchSummary(sessionId, at, plan.newLeafId(),
+							summary.summary(), summary.details(), fromExtension));
+				}
+				this.store.moveLeaf(sessionId, at, plan.newLeafId());
+				return new Applied(from, null);
+			}
+			catch (LeafMovedException ex) {
+				if (!expected.any()) {
+					throw ex;
+				}
+				from = ex.actualLeafId();
+			}
 		}
-		this.store.moveLeaf(sessionId, planned, plan.newLeafId());
-		return null;
+	}
+
+	/** What applying did: the leaf it moved from, and the summary it wrote, if any. */
+	private record Applied(@Nullable String oldLeafId, @Nullable EntryLine summaryEntry) {
 	}
 
 	private @Nullable SessionContext context(String sessionId, @Nullable ContextFormat format) {

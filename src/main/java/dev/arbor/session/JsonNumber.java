@@ -1,5 +1,7 @@
 package dev.arbor.session;
 
+import java.math.BigDecimal;
+
 /**
  * Where a JSON number ends (RFC 8259, section 6), and whether Arbor can hold it: decimals are kept exact as
  * {@code BigDecimal}, whose exponent is an {@code int}, so an exponent of more than {@value #MAX_EXPONENT_DIGITS}
@@ -55,6 +57,18 @@ final class JsonNumber {
 			}
 		}
 		return p;
+	}
+
+	/**
+	 * Whether a decimal that Jackson read can be written as a number {@link #end} accepts. Jackson takes any exponent
+	 * {@code BigDecimal} can hold, which is more than nine digits ({@code 1e2147483647}), and writes a decimal with
+	 * {@code BigDecimal.toString}, whose exponent is the adjusted one ({@code 10e999999999} is written
+	 * {@code 1.0E+1000000000}): that written exponent must have at most {@value #MAX_EXPONENT_DIGITS} digits, or the
+	 * line made of it could not be read back.
+	 */
+	static boolean fits(BigDecimal value) {
+		long written = (long) value.precision() - 1 - value.scale();
+		return Math.abs(written) < 1_000_000_000L;
 	}
 
 	/** The position after the digits at {@code p}, or -1 when there are none. */

@@ -73,6 +73,17 @@ public sealed interface SessionChange {
 	}
 
 	/**
+	 * Another process moved or renamed the session's file within the store (in the file store, anywhere under the
+	 * storage directory): the session is the same, under its id, with its entries and its leaf; only where it lives
+	 * changed. Always {@link Origin#EXTERNAL}: Arbor never moves a session's file.
+	 *
+	 * @param oldName where it was, relative to the store's root, with {@code /} between names
+	 * @param name where it is now, in the same form
+	 */
+	record SessionMoved(String sessionId, String oldName, String name) implements SessionChange {
+	}
+
+	/**
 	 * A session was created, imported, branched or forked, or another process added its file.
 	 *
 	 * @param origin who made it

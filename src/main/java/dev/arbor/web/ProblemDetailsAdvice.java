@@ -67,6 +67,8 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
 	private static final Log log = LogFactory.getLog(ProblemDetailsAdvice.class);
 
+	private static final String NUMBER_OUT_OF_RANGE = "The body holds a number that cannot be read: its exponent is beyond what Arbor keeps";
+
 	@ExceptionHandler
 	ResponseEntity<Object> sessionNotFound(SessionNotFoundException ex, WebRequest request) {
 		ProblemDetail problem = ProblemType.SESSION_NOT_FOUND.create(ex.getMessage());
@@ -111,8 +113,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		if (!fromJackson) {
 			return unexpected(ex, request);
 		}
-		return respond(ProblemType.MALFORMED_JSON
-			.create("The body holds a number that cannot be read: its exponent is beyond what Arbor keeps"), request);
+		return respond(ProblemType.MALFORMED_JSON.create(NUMBER_OUT_OF_RANGE), request);
 	}
 
 	@ExceptionHandler
@@ -261,6 +262,9 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		StreamReadException syntax = cause(ex, StreamReadException.class);
 		if (syntax != null) {
 			return respond(ProblemType.MALFORMED_JSON.create(JsonErrors.describe(syntax)), headers, request);
+		}
+		if (cause(ex, NumberFormatException.class) != null) { // BigDecimal's refusal in a field of a record, wrapped
+			return respond(ProblemType.MALFORMED_JSON.create(NUMBER_OUT_OF_RANGE), headers, request);
 		}
 		DatabindException binding = cause(ex, DatabindException.class);
 		if (binding != null && JsonErrors.isTrailingContent(binding)) {

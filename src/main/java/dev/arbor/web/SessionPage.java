@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
 @Schema(description = "A page of sessions, most recently updated first, and the files that are not sessions.")
 record SessionPage(List<SessionResponse> items,
 		@Schema(description = "Pass as `cursor` for the next page; null on the last page.", example = "MTc2MzY4MTE4MTU1MHwwMTlhOWYzZQ") @Nullable String nextCursor,
-		@Schema(description = "Every `.jsonl` file under the storage directory that is not a usable session: listed, never modified.") List<Unreadable> unreadable) {
+		@Schema(description = "Every `.jsonl` file under the storage directory that is not a usable session, and every sub-folder that cannot be read: listed, never modified.") List<Unreadable> unreadable) {
 
 	/**
 	 * A file that is not a session.
@@ -26,7 +26,7 @@ record SessionPage(List<SessionResponse> items,
 	 * @param file its path under the storage directory
 	 * @param reason why it is not a session
 	 */
-	@Schema(name = "UnreadableFile", description = "A `.jsonl` file under the storage directory that is not a session.")
+	@Schema(name = "UnreadableFile", description = "A `.jsonl` file under the storage directory that is not a session, or a sub-folder that cannot be read.")
 	record Unreadable(@Schema(example = "old/notes.jsonl") String file,
 			@Schema(example = "the first record is not a session header with a string id") String reason) {
 	}

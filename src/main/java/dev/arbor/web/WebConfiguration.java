@@ -2,6 +2,7 @@ package dev.arbor.web;
 
 import java.util.List;
 
+import dev.arbor.session.Json;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -31,13 +32,15 @@ class WebConfiguration implements WebMvcConfigurer {
 
 	/**
 	 * Strict JSON for requests: a number is no string, a string no boolean (a wrong type is a 400, not a guess),
-	 * and drafts keep the digits of their decimals as the engine does ({@code Json.MAPPER}).
+	 * and drafts keep the digits of their decimals as the engine does ({@code Json.MAPPER}), refusing those the
+	 * engine could not write back ({@code Json.NODES}) as malformed JSON rather than failing when the entry is made.
 	 */
 	@Bean
 	JsonMapperBuilderCustomizer strictRequests() {
 		return builder -> builder.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
 			.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
 			.disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+			.nodeFactory(Json.NODES)
 			.withCoercionConfig(LogicalType.Textual, config -> config.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
 				.setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
 				.setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));

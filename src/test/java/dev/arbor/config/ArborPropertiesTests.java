@@ -30,6 +30,7 @@ class ArborPropertiesTests {
 			ArborProperties.Storage storage = context.getBean(ArborProperties.class).storage();
 			assertThat(storage.dir()).isEqualTo(Path.of("data/sessions"));
 			assertThat(storage.fsync()).isEqualTo(FsyncPolicy.ALWAYS);
+			assertThat(storage.followLinks()).as("no symbolic link is followed").isFalse();
 			long heap = Runtime.getRuntime().maxMemory();
 			assertThat(storage.cacheSize()).isEqualTo(DataSize.ofBytes(heap / 100 * 40));
 			assertThat(storage.maxSessionSize()).isEqualTo(DataSize.ofBytes(heap / 100 * 40));

@@ -238,7 +238,7 @@ class WebhookTests {
 	void beforeTreeWhenAnsweredWithMalformedJsonOrAnotherShapeShouldFail() {
 		for (String body : new String[] { "{\"cancel\":tru", "not json", "{\"cancel\":\"yes\"}", "{\"cancel\":1}",
 				"{\"summary\":\"x\"}", "{\"summary\":{\"summary\":3}}", "{\"summary\":{}}", "[{\"cancel\":true}]",
-				"\"cancel\"", "null" }) {
+				"\"cancel\"", "null", "{\"summary\":{\"summary\":\"s\",\"details\":{\"n\":1e2147483647}}}" }) {
 			this.responder = (exchange) -> respond(exchange, 200, body);
 			assertThatExceptionOfType(IOException.class).as(body).isThrownBy(() -> webhook(null).beforeTree(TREE));
 		}

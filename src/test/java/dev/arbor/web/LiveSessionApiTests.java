@@ -7,6 +7,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import dev.arbor.AgentWrites;
@@ -192,6 +193,35 @@ class LiveSessionApiTests {
 				.expectStatus()
 				.isNotFound();
 		}
+	}
+
+	@Test
+	void aFileThatAnotherProcessMovedShouldBeAnnouncedOnceAsMovedAndKeepItsStreamAndLeaf() throws Exception {
+		String sessionId = ApiSessions.create(this.client);
+		String first = ApiSessions.appendUser(this.client, sessionId, "one");
+		ApiSessions.appendUser(this.client, sessionId, "two");
+		this.client.put().uri("/sessions/{id}/leaf", sessionId).body(Map.of("entryId", first)).exchange()
+			.expectStatus().isOk();
+		Path file = ApiSessions.file(storage, sessionId);
+		Path moved = Files.createDirectories(storage.resolve("--moved--")).resolve(file.getFileName());
+		try (SseClient events = SseClient.open(this.port, "/sessions/" + sessionId + "/events", null)) {
+			Files.move(file, moved, StandardCopyOption.ATOMIC_MOVE);
+			List<SseClient.Event> received = events.until("session_moved");
+			assertThat(received).extracting(SseClient.Event::type).containsExactly("session_moved");
+			SseClient.Event event = received.get(0);
+			assertThat(event.data().get("file").asString()).isEqualTo("--moved--/" + file.getFileName());
+			assertThat(event.data().get("oldFile").asString()).isEqualTo(file.getFileName().toString());
+			assertThat(event.data().get("origin").asString()).isEqualTo("external");
+			assertThat(ApiSessions.body(this.client.get().uri("/sessions/{id}", sessionId).exchange()).get("leafId").asString())
+				.as("the leaf survived").isEqualTo(first);
+			AgentWrites.append(moved, AgentWrites.userMessage("a9e00051", first, "after the move") + "\n");
+			assertThat(untilLeaf(events, "a9e00051")).extracting(SseClient.Event::type)
+				.as("the same stream goes on, nothing deleted or created")
+				.containsExactly("entry_appended", "leaf_changed");
+		}
+		JsonNode session = ApiSessions.body(this.client.get().uri("/sessions/{id}", sessionId).exchange());
+		assertThat(session.get("entryCount").asInt()).isEqualTo(3);
+		assertThat(file.resolveSibling(file.getFileName() + ".leaf")).as("no sidecar left behind").doesNotExist();
 	}
 
 	/** The events up to the {@code leaf_changed} that moves the leaf to the entry. */

@@ -47,8 +47,10 @@ final class AtomicFiles {
 	static void replace(Path target, ContentWriter content, BeforeMove check) throws IOException {
 		Path temp = StorageFiles.temp(target);
 		try {
-			try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-					StandardOpenOption.WRITE)) {
+			// A leftover temp file goes first; a new one is created exclusively, which never writes through a symbolic
+			// link planted under its name (to a file outside the storage directory).
+			Files.deleteIfExists(temp);
+			try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
 				content.writeTo(out);
 				out.force(true);
 			}

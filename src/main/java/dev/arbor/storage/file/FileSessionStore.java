@@ -117,19 +117,38 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	 */
 	public FileSessionStore(Path root, FsyncPolicy fsync, long cacheBudgetBytes, long maxSessionBytes,
 			InstantSource clock, StorageMetrics metrics, Duration tornTailGrace) {
+		this(root, fsync, cacheBudgetBytes, maxSessionBytes, clock, metrics, tornTailGrace, false);
+	}
+
+	/**
+	 * @param root the storage directory, created if missing
+	 * @param fsync when appends reach the disk
+	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded
+	 * @param maxSessionBytes the most a session may grow to by Arbor's writes (it is held in memory whole)
+	 * @param clock the time of new entries and sessions
+	 * @param metrics told of appends and fsyncs
+	 * @param tornTailGrace how long a last line without its newline is someone's write in progress; one that stays
+	 * so longer is a crash remnant
+	 * @param followLinks whether symbolic links under the root that stay inside it are followed; links that lead out
+	 * of it never are ({@link StorageBoundary})
+	 */
+	public FileSessionStore(Path root, FsyncPolicy fsync, long cacheBudgetBytes, long maxSessionBytes,
+			InstantSource clock, StorageMetrics metrics, Duration tornTailGrace, boolean followLinks) {
 		this.root = root.toAbsolutePath().normalize();
 		this.fsync = fsync;
 		this.clock = clock;
 		this.metrics = metrics;
-		this.registry = new SessionRegistry(this.root, cacheBudgetBytes, this::newSession, this::tellListeners);
-		this.context = new FileStoreContext(this::openFile, clock, tornTailGrace, maxSessionBytes, metrics,
-				this::tellListeners, this.registry::evictIfNeeded, this.registry::forget);
+		StorageBoundary boundary;
 		try {
 			Files.createDirectories(this.root);
+			boundary = new StorageBoundary(this.root, followLinks);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot create the storage directory " + this.root, ex);
 		}
+		this.registry = new SessionRegistry(boundary, cacheBudgetBytes, this::newSession, this::tellListeners);
+		this.context = new FileStoreContext(this::openFile, boundary, clock, tornTailGrace, maxSessionBytes, metrics,
+				this::tellListeners, this.registry::evictIfNeeded, this.registry);
 		this.registry.rescan();
 	}
 

@@ -1,9 +1,13 @@
 package dev.arbor.storage.file;
 
 import java.io.IOException;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 import dev.arbor.session.Json;
@@ -41,8 +45,12 @@ final class LeafSidecar {
 	/** The recorded leaf, if there is a readable one. */
 	static Optional<RecordedLeaf> read(Path sessionFile) throws IOException {
 		byte[] bytes;
-		try {
-			bytes = Files.readAllBytes(StorageFiles.leafSidecar(sessionFile));
+		Path sidecar = StorageFiles.leafSidecar(sessionFile);
+		if (Files.isSymbolicLink(sidecar)) {
+			return Optional.empty(); // Arbor writes no link: someone else's, never followed
+		}
+		try (SeekableByteChannel channel = Files.newByteChannel(sidecar, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+			bytes = Channels.newInputStream(channel).readAllBytes();
 		}
 		catch (NoSuchFileException ex) {
 			return Optional.empty();
@@ -58,6 +66,18 @@ final class LeafSidecar {
 		catch (IllegalArgumentException ex) {
 			return Optional.empty(); // a damaged sidecar only costs the fallback
 		}
+	}
+
+	/**
+	 * Follows a session file that another process moved or renamed: the recorded leaf is written beside the new name,
+	 * then the old sidecar removed. A sidecar already beside the new name (moved along with the file) is kept.
+	 */
+	static void move(Path from, Path to) throws IOException {
+		Optional<RecordedLeaf> recorded = read(from);
+		if (recorded.isPresent() && !Files.exists(StorageFiles.leafSidecar(to), LinkOption.NOFOLLOW_LINKS)) {
+			write(to, recorded.get().leafId(), recorded.get().fileLength());
+		}
+		delete(from);
 	}
 
 	static void delete(Path sessionFile) throws IOException {

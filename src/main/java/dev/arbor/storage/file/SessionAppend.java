@@ -30,6 +30,9 @@ final class SessionAppend {
 
 	private final StoredSession session;
 
+	/** This append's change, once queued: settled whatever happens after, or the session's later changes wait. */
+	private ChangeFeed.@Nullable Pending change;
+
 	private SessionAppend(StoredSession session) {
 		this.session = session;
 	}
@@ -49,6 +52,7 @@ final class SessionAppend {
 		while (true) {
 			Written written = null;
 			boolean overtaken = false;
+			boolean writing = false;
 			this.session.writeLock().lock();
 			try {
 				LoadedTree current = this.session.writable();
@@ -58,6 +62,7 @@ final class SessionAppend {
 					List<EntryLine> lines = planner.apply(current.tree);
 					this.session.context().checkRoom(this.session.sessionId(), current.bytes(), lines);
 					if (current.needsRewrite()) {
+						writing = true;
 						FileRewrite.rewrite(this.session, current, lines);
 						this.session.changes().publish(appended(lines, oldLeafId));
 						return lines;
@@ -67,6 +72,7 @@ final class SessionAppend {
 					// Only for a file that others write: one that only Arbor writes pays no extra look.
 					overtaken = current.shared && this.session.openFile().size() != current.consumed;
 					if (!overtaken) {
+						writing = true;
 						written = write(current, lines);
 					}
 				}
@@ -75,8 +81,14 @@ final class SessionAppend {
 				// another process appended while the file was rewritten: take its lines in and plan again
 			}
 			catch (IOException ex) {
-				this.session.unloadAfterFailedWrite();
+				failedWrite();
 				throw new StorageException("Could not write session " + this.session.sessionId(), ex);
+			}
+			catch (RuntimeException | Error ex) {
+				if (writing) {
+					failedWrite(); // past the first byte written, the tree may hold part of what the file holds
+				}
+				throw ex;
 			}
 			finally {
 				this.session.writeLock().unlock();
@@ -118,8 +130,8 @@ final class SessionAppend {
 			current.lineCount += lines.size();
 			current.seen = new FileStamp(end, now.modified(), now.fileKey()); // what others appended since is read next
 			target.reached(end, false);
-			return new Written(lines, target, end,
-					this.session.changes().enqueue(appended(lines, oldLeafId)));
+			this.change = this.session.changes().enqueue(appended(lines, oldLeafId));
+			return new Written(lines, target, end, this.change);
 		}
 		current.shared = true;
 		AppendLanding.Landed landed = AppendLanding.find(target, current, lines, start);
@@ -129,11 +141,11 @@ final class SessionAppend {
 		this.session.publishTakenIn(AppendLanding.takeBefore(current, landed, target.reads().name()), oldLeafId);
 		String leafBefore = current.tree.leafId();
 		current.tree.append(lines);
-		ChangeFeed.Pending change = this.session.changes().enqueue(appended(lines, leafBefore));
+		this.change = this.session.changes().enqueue(appended(lines, leafBefore));
 		String leafAfter = current.tree.leafId();
 		this.session.publishTakenIn(AppendLanding.takeAfter(current, landed, target.reads().name()), leafAfter);
 		target.reached(current.consumed, true);
-		return new Written(lines, target, landed.end(), change);
+		return new Written(lines, target, landed.end(), this.change);
 	}
 
 	/** Lines of this session's that reached the file; {@link #awaitDurable} waits for their fsync. */
@@ -168,6 +180,17 @@ final class SessionAppend {
 			return this.lines;
 		}
 
+	}
+
+	/**
+	 * Under the write lock, after a write failed: the tree is read again from the file on next use, and this
+	 * append's change, if queued, is dropped (what the file holds is then what the next reader sees).
+	 */
+	private void failedWrite() {
+		this.session.distrustAfterFailedWrite();
+		if (this.change != null) {
+			this.session.changes().dropped(this.change);
+		}
 	}
 
 	private SessionChange appended(List<EntryLine> lines, @Nullable String oldLeafId) {

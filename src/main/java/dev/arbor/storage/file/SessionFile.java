@@ -233,13 +233,17 @@ final class SessionFile implements Closeable {
 		try {
 			this.force.force(this.appends);
 		}
-		catch (IOException ex) {
+		catch (IOException | RuntimeException | Error ex) {
+			// Whatever failed (memory that ran out on this thread too), nobody knows what reached the disk: a failed
+			// fsync, never retried, and the waiters released to say so rather than left waiting for ever
+			IOException failed = (ex instanceof IOException io) ? io
+					: new IOException("The fsync of " + this.path.getFileName() + " failed", ex);
 			synchronized (this) {
-				fail(ex);
+				fail(failed);
 				this.syncing = false;
 				notifyAll();
 			}
-			throw ex;
+			throw failed;
 		}
 		synchronized (this) {
 			if (target >= this.durable) {

@@ -3,6 +3,7 @@ package dev.arbor.storage.file;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -29,11 +30,13 @@ import org.jspecify.annotations.Nullable;
  * (files that changed, appeared or went), and unloads the least recently used idle sessions while the loaded ones
  * exceed the cache budget (watched ones never; everything acknowledged is on disk, so nothing is lost).
  */
-final class SessionRegistry {
+final class SessionRegistry implements FileStoreContext.Whereabouts {
 
 	private static final long RESCAN_INTERVAL_NANOS = 1_000_000_000L;
 
 	private final Path root;
+
+	private final StorageBoundary boundary;
 
 	private static final System.Logger LOGGER = System.getLogger(FileSessionStore.class.getName());
 
@@ -56,14 +59,15 @@ final class SessionRegistry {
 	private final AtomicLong lastRescan = new AtomicLong(System.nanoTime() - RESCAN_INTERVAL_NANOS);
 
 	/**
-	 * @param root the storage directory
+	 * @param boundary the storage directory, and which paths under it may be opened
 	 * @param cacheBudgetBytes loaded file bytes beyond which idle sessions are unloaded
 	 * @param sessionOf makes the session of a file
 	 * @param announce told of the sessions that other processes added
 	 */
-	SessionRegistry(Path root, long cacheBudgetBytes, BiFunction<String, Path, StoredSession> sessionOf,
+	SessionRegistry(StorageBoundary boundary, long cacheBudgetBytes, BiFunction<String, Path, StoredSession> sessionOf,
 			Consumer<SessionChange> announce) {
-		this.root = root;
+		this.root = boundary.root();
+		this.boundary = boundary;
 		this.cacheBudgetBytes = cacheBudgetBytes;
 		this.sessionOf = sessionOf;
 		this.announce = announce;
@@ -113,7 +117,7 @@ final class SessionRegistry {
 		this.sessions.values().forEach(session -> known.put(session.path(), session.sessionId()));
 		SessionDirectory.Scan scan;
 		try {
-			scan = SessionDirectory.scan(this.root, known, this.creating);
+			scan = SessionDirectory.scan(this.boundary, known, this.creating);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot scan the storage directory " + this.root, ex);
@@ -126,7 +130,8 @@ final class SessionRegistry {
 
 	/** Once per file and reason: the listing names it on every page, an operator reads the log. */
 	private static void logUnreadable(UnreadableSession file) {
-		LOGGER.log(System.Logger.Level.WARNING, "Session file " + file.name() + " is not served: " + file.reason());
+		String what = Files.isDirectory(file.file(), LinkOption.NOFOLLOW_LINKS) ? "Folder " : "Session file ";
+		LOGGER.log(System.Logger.Level.WARNING, what + file.name() + " is not served: " + file.reason());
 	}
 
 	/** Marks a file the store is about to create, so that nobody takes it for another process's new session. */
@@ -150,6 +155,35 @@ final class SessionRegistry {
 	void forget(StoredSession session) {
 		this.sessions.remove(session.sessionId(), session);
 		this.byPath.remove(session.path(), session);
+	}
+
+	@Override
+	public void removed(StoredSession session) {
+		forget(session);
+	}
+
+	/**
+	 * A walk like {@link #rescan}'s, which opens only files no session has; it takes no lock of the registry's, since
+	 * the session that asks holds its own (and {@link #maybeAdd} takes them in the other order).
+	 */
+	@Override
+	public @Nullable Path lookFor(StoredSession session) {
+		Map<Path, String> known = new HashMap<>();
+		this.sessions.values().forEach(each -> known.put(each.path(), each.sessionId()));
+		Path found;
+		try {
+			found = SessionDirectory.scan(this.boundary, known, this.creating).sessions().get(session.sessionId());
+		}
+		catch (IOException | UncheckedIOException ex) {
+			return null; // no storage directory to look in: the file is as good as removed
+		}
+		return (found != null && !this.byPath.containsKey(found)) ? found : null;
+	}
+
+	@Override
+	public void moved(StoredSession session, Path from) {
+		this.byPath.remove(from, session);
+		this.byPath.put(session.path(), session);
 	}
 
 	/**
@@ -223,11 +257,13 @@ final class SessionRegistry {
 
 	/**
 	 * Registers a session file that another process created, and announces it. A file whose header is not there yet
-	 * (being written) is left for its next change; one whose id is taken is left for the listing to report.
+	 * (being written) is left for its next change; one whose id is taken is the file of that session moved here, or
+	 * else left for the listing to report.
 	 */
 	private synchronized void maybeAdd(Path file) {
-		if (this.byPath.containsKey(file) || this.creating.contains(file) || !Files.isRegularFile(file)) {
-			return;
+		if (this.byPath.containsKey(file) || this.creating.contains(file) || this.boundary.refusal(file) != null
+				|| !Files.isRegularFile(file)) {
+			return; // a link the boundary refuses is for the listing to report
 		}
 		String id;
 		try {
@@ -236,7 +272,10 @@ final class SessionRegistry {
 		catch (IOException | InvalidSessionFileException ex) {
 			return;
 		}
-		if (this.sessions.containsKey(id)) {
+		StoredSession known = this.sessions.get(id);
+		if (known != null) {
+			// The session's own file, moved here by another process, when it is gone from where it was: followed then
+			known.checkRemoved();
 			return;
 		}
 		StoredSession session = add(id, file);

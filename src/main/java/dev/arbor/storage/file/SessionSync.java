@@ -21,15 +21,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * Keeps one {@link StoredSession}'s tree in step with its file, which other processes (the agent that owns it) may
  * write at any time: loads it, takes in what others appended before anything is checked, planned or read
- * ({@link FileTail}), reads it again whole when they rewrote, replaced or shrank it, and ends the session when they
- * removed it, announcing each. Everything here runs under the session's write lock, except the quick looks that
- * decide whether it must be taken.
+ * ({@link FileTail}), reads it again whole when they rewrote, replaced or shrank it, follows the file when they moved
+ * or renamed it, and ends the session when they removed it, announcing each. Everything here runs under the
+ * session's write lock, except the quick looks that decide whether it must be taken.
  */
 final class SessionSync {
 
 	private final StoredSession session;
-
-	private final Path path;
 
 	private final String sessionId;
 
@@ -39,7 +37,6 @@ final class SessionSync {
 
 	SessionSync(StoredSession session, FileStoreContext context, ChangeFeed changes) {
 		this.session = session;
-		this.path = session.path();
 		this.sessionId = session.sessionId();
 		this.context = context;
 		this.changes = changes;
@@ -64,7 +61,8 @@ final class SessionSync {
 			// deleted by another process: announced already
 		}
 		catch (IOException | RuntimeException ex) {
-			this.context.log(System.Logger.Level.WARNING, "Could not take in the changes to " + this.path.getFileName(), ex);
+			this.context.log(System.Logger.Level.WARNING,
+					"Could not take in the changes to " + this.session.path().getFileName(), ex);
 		}
 		finally {
 			this.session.writeLock().unlock();
@@ -81,7 +79,7 @@ final class SessionSync {
 		}
 		LoadedTree current = this.session.loaded();
 		try {
-			FileStamp now = FileStamp.read(this.path);
+			FileStamp now = FileStamp.read(this.session.path());
 			if (current != null && isCurrent(current, now)) {
 				return;
 			}
@@ -113,7 +111,7 @@ final class SessionSync {
 		if (!this.session.isDeleted()) {
 			this.session.markDeleted();
 			try {
-				LeafSidecar.delete(this.path);
+				LeafSidecar.delete(this.session.path());
 			}
 			catch (IOException ex) {
 				// a stale sidecar only costs its fallback, should a file of that name come back
@@ -124,17 +122,48 @@ final class SessionSync {
 		return new SessionNotFoundException(this.sessionId);
 	}
 
-	/** Whether the file is gone, and the session with it (announced once). For the store's watch. */
+	/**
+	 * The file is not where it was. When another process moved or renamed it under the storage directory (a file of
+	 * this session's id appeared that no session has), the session follows it, its leaf sidecar along, and says so once
+	 * (docs/STORAGE.md#beside-a-running-agent): the same session, not one deleted and another created. Under the write
+	 * lock.
+	 *
+	 * @return whether it was found; if not, it was removed
+	 */
+	private boolean followedMove() {
+		Path from = this.session.path();
+		Path to = this.context.lookFor(this.session);
+		if (to == null) {
+			return false;
+		}
+		try {
+			LeafSidecar.move(from, to);
+		}
+		catch (IOException ex) {
+			this.context.log(System.Logger.Level.WARNING, "The leaf of " + from.getFileName() + " did not follow it to "
+					+ to.getFileName() + "; it falls back to the last entry", ex);
+		}
+		this.session.moved(to);
+		this.context.moved(this.session, from);
+		this.changes
+			.publish(new SessionChange.SessionMoved(this.sessionId, this.context.name(from), this.context.name(to)));
+		return true;
+	}
+
+	/**
+	 * Whether the file is gone, and the session with it (announced once); a file that was moved is followed. For the
+	 * store's watch.
+	 */
 	boolean checkRemoved() {
 		if (this.session.isDeleted()) {
 			return true;
 		}
-		if (Files.exists(this.path)) {
+		if (Files.exists(this.session.path())) {
 			return false;
 		}
 		this.session.writeLock().lock();
 		try {
-			if (!Files.exists(this.path)) {
+			if (!Files.exists(this.session.path()) && !followedMove()) {
 				removedByOthers();
 				return true;
 			}
@@ -156,7 +185,10 @@ final class SessionSync {
 				this.context.afterGrowth(this.session);
 			}
 			catch (NoSuchFileException ex) {
-				throw removedByOthers();
+				if (!followedMove()) {
+					throw removedByOthers();
+				}
+				return ensureLoaded();
 			}
 			catch (IOException ex) {
 				throw new StorageException("Could not read session " + this.sessionId, ex);
@@ -171,10 +203,12 @@ final class SessionSync {
 	 * (docs/SESSION-FORMAT.md#malformed-lines-and-files-that-are-not-sessions).
 	 */
 	private LoadedTree load() throws IOException {
-		FileStamp before = FileStamp.read(this.path);
+		Path path = this.session.path();
+		this.context.checkBoundary(path);
+		FileStamp before = FileStamp.read(path);
 		boolean recent = before.quietMillis(this.context.nowMillis()) <= this.context.graceMillis();
-		FileLines lines = FileLines.read(this.path);
-		LoadedSession session = SessionFileReader.read(lines, this.path.getFileName().toString(), recent);
+		FileLines lines = FileLines.read(path);
+		LoadedSession session = SessionFileReader.read(lines, path.getFileName().toString(), recent);
 		restoreLeaf(session.tree(), session.consumedLength());
 		// What was read may reach past the stamp (the file grew meanwhile): its time is then older than the file's.
 		return new LoadedTree(session, new FileStamp(lines.length(), before.modified(), before.fileKey()));
@@ -189,7 +223,7 @@ final class SessionSync {
 		LoadedTree current = ensureLoaded();
 		if (this.session.file() == null) {
 			SessionFile opened = this.session.openFile();
-			FileStamp now = FileStamp.read(this.path);
+			FileStamp now = FileStamp.read(this.session.path());
 			if (opened.isAt(current.seen) && now.unchanged(current.seen) && now.size() == current.consumed) {
 				restoreLeaf(current.tree, current.consumed); // another Arbor may have moved it: that changes only the sidecar
 			}
@@ -205,12 +239,17 @@ final class SessionSync {
 	 * @throws SessionNotFoundException when another process removed the file
 	 */
 	LoadedTree upToDate(LoadedTree current) throws IOException {
+		Path path = this.session.path();
 		FileStamp now;
 		try {
-			now = FileStamp.read(this.path);
+			this.context.checkBoundary(path); // replaced by a link that is not followed: gone, to the session
+			now = FileStamp.read(path);
 		}
 		catch (NoSuchFileException ex) {
-			throw removedByOthers();
+			if (!followedMove()) {
+				throw removedByOthers();
+			}
+			return upToDate(current); // the same file under its new name, or one that replaced it there: a reload
 		}
 		FileTail.CatchUp caught;
 		if (this.session.file() != null && !this.session.file().isAt(now)) {
@@ -221,7 +260,7 @@ final class SessionSync {
 					this.context.nowMillis());
 		}
 		else {
-			try (ReadOnlyFile reads = ReadOnlyFile.open(this.path)) {
+			try (ReadOnlyFile reads = ReadOnlyFile.open(path)) {
 				caught = FileTail.catchUp(current, now, reads, this.context.graceMillis(), this.context.nowMillis());
 			}
 		}
@@ -257,7 +296,7 @@ final class SessionSync {
 	}
 
 	private void restoreLeaf(SessionTree tree, long fileLength) throws IOException {
-		LeafSidecar.read(this.path)
+		LeafSidecar.read(this.session.path())
 			.filter(recorded -> recorded.fileLength() == fileLength)
 			.filter(recorded -> recorded.leafId() == null || tree.contains(recorded.leafId()))
 			.ifPresent(recorded -> tree.moveLeaf(recorded.leafId()));

@@ -38,7 +38,8 @@ final class StoredSession {
 
 	private final String sessionId;
 
-	private final Path path;
+	/** Where the file is; changes only when another process moved it (under the write lock, by {@link SessionSync}). */
+	private volatile Path path;
 
 	private final FileStoreContext context;
 
@@ -346,12 +347,16 @@ final class StoredSession {
 		}
 	}
 
-	/** After a write failed half way: memory may not match the file, so it is read again on next use. */
-	void unloadAfterFailedWrite() {
+	/**
+	 * After a write failed once it may have reached the file (an I/O error, or memory that ran out while the tree took
+	 * the entries in): memory may not match the file, so it is never trusted again but read from the file on next use.
+	 * The file stays open while callers wait for its fsync (closing it would fail them), and is closed otherwise.
+	 */
+	void distrustAfterFailedWrite() {
 		if (this.file == null || !this.file.hasPendingSync()) {
 			closeFile();
-			this.loaded = null;
 		}
+		this.loaded = null;
 	}
 
 	// the state SessionSync keeps in step with the file; all under the write lock
@@ -370,6 +375,12 @@ final class StoredSession {
 
 	void markDeleted() {
 		this.deleted = true;
+	}
+
+	/** The file is found elsewhere now: another process moved or renamed it. The summary named the old place. */
+	void moved(Path to) {
+		this.path = to;
+		this.summary = null;
 	}
 
 	int watchers() {

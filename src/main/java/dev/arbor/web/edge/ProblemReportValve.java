@@ -9,6 +9,7 @@ import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -52,8 +53,12 @@ public class ProblemReportValve extends ErrorReportValve {
 			return "The server does not implement the request's method or transfer coding: methods are those of the "
 					+ "API (GET, HEAD, POST, PUT, DELETE, OPTIONS), transfer codings chunked only";
 		}
-		if (status >= 500) {
-			return ProblemType.forStatus(status).title(); // nothing internal goes out
+		if (status == 505) {
+			return "The server speaks HTTP/1.1 (and 1.0): the request line names another version";
+		}
+		if (status >= 500) { // nothing internal goes out, only what the status says
+			HttpStatus known = HttpStatus.resolve(status);
+			return (known != null) ? known.getReasonPhrase() : ProblemType.forStatus(status).title();
 		}
 		String reason = (message != null && !message.isBlank()) ? message : "the request cannot be accepted";
 		return "The server refused the request before the API saw it: " + reason

@@ -27,6 +27,13 @@ public enum ProblemType {
 
 	BAD_REQUEST(HttpStatus.BAD_REQUEST, "bad-request", "Bad request"),
 
+	/**
+	 * A refusal with a 4xx status that no other type stands for, such as the 417 Tomcat answers an {@code Expect}
+	 * other than {@code 100-continue} with: the document's {@code status} is the response's, whatever the status
+	 * here (the class's first).
+	 */
+	CLIENT_ERROR(HttpStatus.BAD_REQUEST, "client-error", "Client error"),
+
 	/** No API key, or a wrong one, while {@code arbor.security.api-keys} is set. */
 	UNAUTHORIZED(HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized"),
 
@@ -90,9 +97,19 @@ public enum ProblemType {
 	 */
 	NOT_IMPLEMENTED(HttpStatus.NOT_IMPLEMENTED, "not-implemented", "Not implemented"),
 
+	/** A request line of an HTTP version other than 1.0 and 1.1 ({@code HTTP/1.2}), refused by Tomcat. */
+	HTTP_VERSION_NOT_SUPPORTED(HttpStatus.HTTP_VERSION_NOT_SUPPORTED, "http-version-not-supported",
+			"HTTP version not supported"),
+
 	STORAGE_FAILURE(HttpStatus.INTERNAL_SERVER_ERROR, "storage-failure", "Storage failure"),
 
-	INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error", "Internal error");
+	INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error", "Internal error"),
+
+	/**
+	 * A 5xx status that no other type stands for, such as the 503 Tomcat answers while it stops: not a failure
+	 * inside Arbor ({@link #INTERNAL_ERROR}); the document's {@code status} is the response's.
+	 */
+	SERVER_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "server-error", "Server error");
 
 	/** Where the types live; each type's URI is this plus its slug. */
 	public static final String BASE_URI = "https://arbor.dev/problems/";
@@ -128,17 +145,24 @@ public enum ProblemType {
 		return problem;
 	}
 
-	/** The type Spring's own errors of a status get (405, 406, 415, a missing parameter …). */
+	/**
+	 * The type Spring's and Tomcat's own errors of a status get (405, 406, 415, a missing parameter, a request line
+	 * Tomcat refuses …): the type that stands for that status, or, when none does, the type of its class, so that a
+	 * document never names a type of another status (a 505 was an internal error, a 417 a bad request).
+	 */
 	public static ProblemType forStatus(int status) {
 		return switch (status) {
+			case 400 -> BAD_REQUEST;
 			case 404 -> NOT_FOUND;
 			case 405 -> METHOD_NOT_ALLOWED;
 			case 406 -> NOT_ACCEPTABLE;
 			case 408 -> REQUEST_TIMEOUT;
 			case 413 -> REQUEST_TOO_LARGE;
 			case 415 -> UNSUPPORTED_MEDIA_TYPE;
+			case 500 -> INTERNAL_ERROR;
 			case 501 -> NOT_IMPLEMENTED;
-			default -> (status >= 500) ? INTERNAL_ERROR : BAD_REQUEST;
+			case 505 -> HTTP_VERSION_NOT_SUPPORTED;
+			default -> (status >= 500) ? SERVER_ERROR : CLIENT_ERROR;
 		};
 	}
 
