@@ -36,7 +36,8 @@ class EventController {
 			fromExtension?}, `session_before_branch` {entryId}, `session_branch` {entryId, newSessionId}, \
 			`session_created` {cwd, title, parentSession, leafId, entryCount, origin}, `session_deleted` {origin}, \
 			`session_reloaded` {cwd, title, parentSession, leafId, entryCount, origin} (another process rewrote the \
-			session's file: refetch it). `origin` is `arbor` for a change made through the API and `external` for \
+			session's file: refetch it), `session_moved` {file, oldFile, origin} (another process moved or renamed \
+			the session's file under the storage directory: the same session, its stream goes on). `origin` is `arbor` for a change made through the API and `external` for \
 			one that another process (the coding agent writing the same files) made, taken in from the file. A \
 			client that reconnects with `Last-Event-ID` first receives the events it missed, as far as the replay \
 			buffer (`arbor.events.replay-size`) reaches; when it does not reach back that far (or the id is from \
