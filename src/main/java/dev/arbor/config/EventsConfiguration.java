@@ -3,8 +3,7 @@ package dev.arbor.config;
 import java.net.http.HttpClient;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -13,7 +12,6 @@ import dev.arbor.events.EventStreams;
 import dev.arbor.events.SessionHook;
 import dev.arbor.events.SessionHooks;
 import dev.arbor.events.Webhook;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.thread.Threading;
@@ -22,7 +20,6 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.core.task.AsyncTaskExecutor;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
-import org.springframework.core.task.support.TaskExecutorAdapter;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /** The SSE streams and the hooks, over the event bus of the store (see {@link StorageConfiguration}). */
@@ -32,12 +29,15 @@ class EventsConfiguration {
 	@Bean
 	EventStreams eventStreams(EventBus bus, ArborProperties properties, Environment environment, MeterRegistry meters) {
 		ArborProperties.Events events = properties.events();
-		EventStreams streams = new EventStreams(bus, deliveryExecutor(environment), events.heartbeat(),
-				events.maxPending());
-		Gauge.builder("arbor.sse.subscribers", streams, EventStreams::size)
-			.description("Open Server-Sent Events streams")
-			.register(meters);
-		return streams;
+		int maxConnections = environment.getProperty("server.tomcat.max-connections", Integer.class, -1);
+		if (maxConnections >= 0 && events.maxStreams() >= maxConnections) {
+			throw new IllegalStateException("arbor.events.max-streams (" + events.maxStreams()
+					+ ") must be below server.tomcat.max-connections (" + maxConnections
+					+ "): open streams would take every connection, and nothing else would be answered");
+		}
+		EventStreams.Limits limits = new EventStreams.Limits(events.maxStreams(), events.maxPending(),
+				events.maxPendingBytes().toBytes(), events.heartbeat());
+		return new EventStreams(bus, deliveryPool(), limits, meters);
 	}
 
 	/**
@@ -76,19 +76,17 @@ class EventsConfiguration {
 	}
 
 	/**
-	 * Writes to SSE clients. A write to a stalled client blocks until the server's write timeout, so the pool grows
-	 * as needed instead of letting stalled clients starve the others; idle threads go after a minute. With virtual
-	 * threads enabled, each write gets one.
+	 * Writes to SSE clients. The writes never block (docs/ARCHITECTURE.md#event-streams), so a thread per core is
+	 * enough for any number of streams; the threads go when the streams are quiet for a few seconds.
 	 */
-	private static AsyncTaskExecutor deliveryExecutor(Environment environment) {
-		if (Threading.VIRTUAL.isActive(environment)) {
-			return threads("arbor-sse-", environment);
-		}
+	private static ThreadPoolExecutor deliveryPool() {
 		CustomizableThreadFactory factory = new CustomizableThreadFactory("arbor-sse-");
 		factory.setDaemon(true);
-		ExecutorService pool = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
-				new SynchronousQueue<>(), factory);
-		return new TaskExecutorAdapter(pool);
+		int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
+		ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 10, TimeUnit.SECONDS,
+				new LinkedBlockingQueue<>(), factory);
+		pool.allowCoreThreadTimeOut(true);
+		return pool;
 	}
 
 }

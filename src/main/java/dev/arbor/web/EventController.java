@@ -1,5 +1,7 @@
 package dev.arbor.web;
 
+import java.io.IOException;
+
 import dev.arbor.events.EventStreams;
 import dev.arbor.storage.SessionStore;
 import dev.arbor.storage.SessionWatch;
@@ -9,6 +11,8 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -16,7 +20,6 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /** Live events as Server-Sent Events (docs/API.md#events-server-sent-events). */
 @RestController
@@ -65,13 +68,14 @@ class EventController {
 			+ " stream ends after `session_deleted`.")
 	@ApiResponse(responseCode = "200", description = "The event stream.",
 			content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string")))
-	SseEmitter sessionEvents(@PathVariable @ValidId String sessionId,
+	void sessionEvents(@PathVariable @ValidId String sessionId,
 			@Parameter(description = "The id of the last event received; sent by EventSource when it reconnects.") @RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventIdHeader,
-			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.") @RequestParam(required = false) @Nullable String lastEventId) {
+			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.") @RequestParam(required = false) @Nullable String lastEventId,
+			HttpServletRequest request, HttpServletResponse response) throws IOException {
 		Long after = LastEventIds.parse(lastEventIdHeader, lastEventId);
 		SessionWatch watch = this.store.watch(sessionId);
 		try {
-			return this.streams.open(sessionId, after, watch);
+			this.streams.open(request, response, sessionId, after, watch);
 		}
 		catch (RuntimeException ex) {
 			watch.close();
@@ -83,10 +87,11 @@ class EventController {
 	@Operation(summary = "Stream every session's events", description = STREAM_DESCRIPTION)
 	@ApiResponse(responseCode = "200", description = "The event stream.",
 			content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string")))
-	SseEmitter allEvents(
+	void allEvents(
 			@Parameter(description = "The id of the last event received; sent by EventSource when it reconnects.") @RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventIdHeader,
-			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.") @RequestParam(required = false) @Nullable String lastEventId) {
-		return this.streams.open(null, LastEventIds.parse(lastEventIdHeader, lastEventId), null);
+			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.") @RequestParam(required = false) @Nullable String lastEventId,
+			HttpServletRequest request, HttpServletResponse response) throws IOException {
+		this.streams.open(request, response, null, LastEventIds.parse(lastEventIdHeader, lastEventId), null);
 	}
 
 }

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import dev.arbor.events.TooManyStreamsException;
 import dev.arbor.operations.InvalidBranchEntryException;
 import dev.arbor.operations.InvalidCursorException;
 import dev.arbor.operations.NavigationNotFoundException;
@@ -135,6 +136,13 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	ResponseEntity<Object> serverBusy(ServerBusyException ex, WebRequest request) {
 		HttpHeaders headers = new HttpHeaders();
 		headers.set(HttpHeaders.RETRY_AFTER, "1");
+		return respond(ProblemType.SERVER_BUSY.create(ex.getMessage()), headers, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> tooManyStreams(TooManyStreamsException ex, WebRequest request) {
+		HttpHeaders headers = new HttpHeaders();
+		headers.set(HttpHeaders.RETRY_AFTER, "5");
 		return respond(ProblemType.SERVER_BUSY.create(ex.getMessage()), headers, request);
 	}
 

@@ -1,14 +1,18 @@
 package dev.arbor.web;
 
-import java.io.InputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.arbor.events.EventStreams;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,8 +27,8 @@ import org.springframework.test.web.servlet.client.RestTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A client that stops reading its stream is dropped once it falls {@code arbor.events.max-pending} events behind;
- * writers and the other subscribers carry on meanwhile.
+ * A client that stops reading its stream is dropped once it falls {@code arbor.events.max-pending} events behind,
+ * with a last {@code resync}; writers and the other subscribers carry on meanwhile.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
@@ -47,6 +51,9 @@ class SlowSubscriberTests {
 
 	@Autowired
 	EventStreams streams;
+
+	@Autowired
+	MeterRegistry meters;
 
 	@LocalServerPort
 	int port;
@@ -72,20 +79,48 @@ class SlowSubscriberTests {
 				}
 				awaitStreams(1);
 			}
-			// the server ended the stalled stream: what was buffered ends with the last chunk of the response
+			// the server ended the stalled stream: what was buffered ends with a resync, and the response ends
 			stalled.setSoTimeout(10_000);
-			InputStream in = stalled.getInputStream();
-			byte[] tail = new byte[7];
-			int read;
-			while ((read = in.read()) != -1) {
-				System.arraycopy(tail, 1, tail, 0, tail.length - 1);
-				tail[tail.length - 1] = (byte) read;
-				if (new String(tail, StandardCharsets.US_ASCII).equals("\r\n0\r\n\r\n")) {
-					break;
-				}
-			}
-			assertThat(new String(tail, StandardCharsets.US_ASCII)).isEqualTo("\r\n0\r\n\r\n");
+			String end = lastBytesOfBody(new DataInputStream(stalled.getInputStream()), 1000);
+			assertThat(end)
+				// right after the frame it was in, and without an id: EventSource reconnects from the last one
+				.containsPattern("\n\nevent:resync\ndata:\\{\"sessionId\":\"" + sessionId
+						+ "\",\"lastEventId\":\\d+,\"reason\":\"too-slow\"}\n\n");
 		}
+		assertThat(this.meters.get("arbor.sse.dropped").counter().count()).isEqualTo(1);
+	}
+
+	/** Reads a chunked response to its end, and gives the last bytes of its body. */
+	private static String lastBytesOfBody(DataInputStream in, int count) throws IOException {
+		while (!line(in).isEmpty()) {
+			// status line and headers
+		}
+		byte[] tail = new byte[0];
+		int size;
+		while ((size = Integer.parseInt(line(in), 16)) > 0) {
+			byte[] chunk = new byte[size];
+			in.readFully(chunk);
+			line(in);
+			byte[] both = new byte[tail.length + size];
+			System.arraycopy(tail, 0, both, 0, tail.length);
+			System.arraycopy(chunk, 0, both, tail.length, size);
+			tail = Arrays.copyOfRange(both, Math.max(0, both.length - count), both.length);
+		}
+		return new String(tail, StandardCharsets.UTF_8);
+	}
+
+	private static String line(DataInputStream in) throws IOException {
+		StringBuilder line = new StringBuilder();
+		int read;
+		while ((read = in.read()) != '\n') {
+			if (read == -1) {
+				throw new EOFException("the response ended before its last chunk");
+			}
+			if (read != '\r') {
+				line.append((char) read);
+			}
+		}
+		return line.toString();
 	}
 
 	private void awaitStreams(int count) throws InterruptedException {
