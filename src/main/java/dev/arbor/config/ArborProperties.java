@@ -128,8 +128,9 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * @param heartbeat how often an idle stream gets a comment, so that proxies keep it open
 	 * @param maxPending the events a client may fall behind before it is dropped (it reconnects and replays)
 	 * @param maxPendingBytes the bytes of events a client may fall behind before it is dropped
-	 * @param maxStreams the event streams open at once; more are refused with 503 (keep it below
-	 * {@code server.tomcat.max-connections}, so that other requests are still taken in)
+	 * @param maxStreams the event streams open at once; more are refused with 503. When unset, as many as fit in 20 %
+	 * of the heap (at about 128 KB each), at most 10,000. Keep it below {@code server.tomcat.max-connections}, so that
+	 * other requests are still taken in
 	 * @param replayMemory the most memory the replay of all sessions together takes (beyond it, the replay of the
 	 * sessions quiet for longest is dropped), and the replay of the stream of all sessions as much again; 5 % of the
 	 * heap when unset, at most 64MB
@@ -139,11 +140,17 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	public record Events(@DefaultValue("1000") @Min(0) int replaySize,
 			@DefaultValue("15s") @NotNull @DurationMin(millis = 1) Duration heartbeat,
 			@DefaultValue("1000") @Min(1) int maxPending, @DefaultValue("4MB") @NotNull DataSize maxPendingBytes,
-			@DefaultValue("10000") @Min(1) int maxStreams, @Nullable DataSize replayMemory,
+			@Nullable @Min(1) Integer maxStreams, @Nullable DataSize replayMemory,
 			@DefaultValue("1h") @NotNull @DurationMin(seconds = 1) Duration retention) {
 
 		public Events {
 			replayMemory = (replayMemory != null) ? replayMemory : HeapShares.replay();
+			maxStreams = (maxStreams != null) ? maxStreams : HeapShares.streams();
+		}
+
+		@Override
+		public Integer maxStreams() {
+			return Objects.requireNonNull(this.maxStreams);
 		}
 
 		@Override

@@ -4,9 +4,9 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * The memory settings left unset, as shares of the heap ({@code -Xmx}, or what the JVM takes of the machine's or
- * the container's memory): loaded sessions 40 %, request bodies in flight 25 %, event replay up to 2 × 5 %; the rest
- * is for the framework, the event streams' buffers and the garbage collector's room. So Arbor fits whatever heap it
- * is given, and a larger heap is used without a setting.
+ * the container's memory): loaded sessions 40 %, request bodies in flight 25 %, event replay up to 2 × 5 %, open event
+ * streams 20 %; the rest is for the framework and the garbage collector's room. So Arbor fits whatever heap it is
+ * given, and a larger heap is used without a setting.
  */
 final class HeapShares {
 
@@ -18,11 +18,28 @@ final class HeapShares {
 
 	static final DataSize MAX_REPLAY = DataSize.ofMegabytes(64);
 
+	static final int STREAMS_PERCENT = 20;
+
+	/**
+	 * What one open event stream takes of the heap, with room to spare: about 110 KB measured, nearly all of it the
+	 * web server's buffers for the request and its connection (docs/BENCHMARKS.md#event-streams-benchevent-streamssh).
+	 */
+	static final DataSize PER_STREAM = DataSize.ofKilobytes(128);
+
+	/** The most streams by default: below {@code server.tomcat.max-connections} (11,000), whatever the heap. */
+	static final int MAX_STREAMS = 10_000;
+
 	private HeapShares() {
 	}
 
 	static DataSize percent(int percent) {
 		return DataSize.ofBytes(Runtime.getRuntime().maxMemory() / 100 * percent);
+	}
+
+	/** The open event streams that fit their share of the heap (at least 100). */
+	static int streams() {
+		long fit = percent(STREAMS_PERCENT).toBytes() / PER_STREAM.toBytes();
+		return (int) Math.max(100, Math.min(MAX_STREAMS, fit));
 	}
 
 	static DataSize replay() {

@@ -37,9 +37,19 @@ class ArborPropertiesTests {
 			ArborProperties.Api api = context.getBean(ArborProperties.class).api();
 			assertThat(api.maxRequestBytes()).isEqualTo(DataSize.ofMegabytes(16));
 			assertThat(api.requestMemory()).isEqualTo(DataSize.ofBytes(heap / 100 * 25));
-			assertThat(context.getBean(ArborProperties.class).events().replayMemory())
-				.isEqualTo(DataSize.ofBytes(Math.min(64L << 20, heap / 100 * 5)));
+			ArborProperties.Events events = context.getBean(ArborProperties.class).events();
+			assertThat(events.replayMemory()).isEqualTo(DataSize.ofBytes(Math.min(64L << 20, heap / 100 * 5)));
+			assertThat(events.maxStreams()).as("the streams that fit in 20 % of the heap at 128 KB each")
+				.isEqualTo((int) Math.max(100, Math.min(10_000, heap / 100 * 20 / (128 * 1024))));
+			assertThat(events.maxPending()).isEqualTo(1000);
+			assertThat(events.maxPendingBytes()).isEqualTo(DataSize.ofMegabytes(4));
 		});
+	}
+
+	@Test
+	void bindWhenMaxStreamsIsSetShouldTakeItWhateverTheHeap() {
+		this.runner.withPropertyValues("arbor.events.max-streams=12345")
+			.run(context -> assertThat(context.getBean(ArborProperties.class).events().maxStreams()).isEqualTo(12345));
 	}
 
 	@Test
