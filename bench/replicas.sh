@@ -29,10 +29,6 @@ export PGPASSWORD=$POSTGRES_PASSWORD
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 command -v psql >/dev/null || { echo "psql is missing: apt-get install postgresql-client" >&2; exit 1; }
 . bench/wrk-run.sh
-# wrk's 64 connections are one client to Arbor: without this, the per-client limit on requests with a body (64)
-# answers 429 when a run starts while the requests of the one before are still in flight, and a 429 closes its
-# connection, which wrk opens again at once (what the first runs counted as errors)
-ARBOR_ARGS="${ARBOR_ARGS:-} --arbor.api.max-body-requests-per-client=1000"
 . bench/server.sh
 
 database="arbor_bench_$$"
@@ -57,7 +53,7 @@ start_replica() {
 	java $JAVA_OPTS -jar "$jar" --server.port="$1" --arbor.storage.type=postgres \
 		--spring.datasource.url="jdbc:postgresql://$POSTGRES_HOST:$POSTGRES_PORT/$database" \
 		--spring.datasource.username="$POSTGRES_USER" --spring.datasource.password="$POSTGRES_PASSWORD" \
-		--arbor.api.max-request-bytes=64MB --arbor.api.max-body-requests-per-client=1000 --logging.level.root=WARN \
+		--arbor.api.max-request-bytes=64MB --logging.level.root=WARN \
 		>>"$work/replica-$1.log" 2>&1 &
 	local pid=$!
 	replicas+=("$pid")

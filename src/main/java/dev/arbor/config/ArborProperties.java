@@ -97,9 +97,11 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * finds it taken waits a few seconds, then gets 503; 25 % of the heap when unset
 	 * @param bodyTimeout how long a request body may take to arrive, and how long it may pause; a slower one gets 408
 	 * or its connection closed
-	 * @param maxBodyRequests requests with a body (appends, imports, navigations …) in flight at once; more get 503 at
-	 * once, so that the workers left answer reads and health while writers stall
-	 * @param maxBodyRequestsPerClient requests with a body in flight at once from one remote address; more get 429
+	 * @param maxBodyRequests requests (appends, imports, navigations …) whose body is still arriving at once; more get
+	 * 503 at once, so that the workers left answer reads and health while writers stall; a request counts until its
+	 * body has arrived, not while it is worked on
+	 * @param maxBodyRequestsPerClient requests whose body is still arriving at once from one remote address; more get
+	 * 429
 	 */
 	public record Api(@DefaultValue("16MB") @NotNull DataSize maxRequestBytes, @Nullable DataSize requestMemory,
 			@DefaultValue("30s") @NotNull @DurationMin(millis = 1) Duration bodyTimeout,

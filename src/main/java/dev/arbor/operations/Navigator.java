@@ -116,7 +116,7 @@ public class Navigator {
 				try (NavigationLease lease = this.store.holdForNavigation(sessionId, request.requestId(),
 						navigation.aborted())) {
 					lease.aborted().thenRun(navigation::abort);
-					return navigateAlone(sessionId, expected, request, contextFormat, navigation);
+					return navigateAlone(sessionId, expected, request, contextFormat, navigation, lease);
 				}
 			});
 		}
@@ -139,7 +139,7 @@ public class Navigator {
 	}
 
 	private NavigationOutcome navigateAlone(String sessionId, ExpectedLeaf expected, NavigationRequest request,
-			@Nullable ContextFormat contextFormat, InFlightNavigations.InFlight navigation) {
+			@Nullable ContextFormat contextFormat, InFlightNavigations.InFlight navigation, NavigationLease lease) {
 		NavigationPlan plan = plan(sessionId, expected, request);
 		if (plan.noOp()) {
 			return new NavigationOutcome(false, false, plan.oldLeafId(), plan.oldLeafId(), null, null, null,
@@ -156,7 +156,9 @@ public class Navigator {
 		BranchSummary summary = fromExtension
 				? new BranchSummary(answer.summary().summary(), answer.summary().details())
 				: summarizeIfAsked(request, plan, navigation);
-		if (!navigation.commit()) {
+		// Decided against an abort sent to this instance, then against one sent to another (docs/API.md#navigation):
+		// after both, every abort is told it came too late.
+		if (!navigation.commit() || !lease.commit()) {
 			throw new CancellationException("Aborted");
 		}
 		Applied applied = apply(sessionId, expected, plan, summary, fromExtension);

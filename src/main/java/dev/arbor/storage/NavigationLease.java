@@ -4,7 +4,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A session held for one navigation by every instance that shares the store ({@link SessionStore#holdForNavigation}):
- * while it is held, other instances' writes to the session wait. Closing it lets them go on.
+ * while it is held, other instances' writes to the session wait. Closing it lets them go on. An abort asked of
+ * another instance ({@link SessionStore#abortNavigation}) and {@link #commit} decide between them: whichever comes
+ * first wins.
  */
 public interface NavigationLease extends AutoCloseable {
 
@@ -19,6 +21,11 @@ public interface NavigationLease extends AutoCloseable {
 		}
 
 		@Override
+		public boolean commit() {
+			return true;
+		}
+
+		@Override
 		public void close() {
 		}
 
@@ -26,6 +33,14 @@ public interface NavigationLease extends AutoCloseable {
 
 	/** Completes when another instance was asked to abort the navigation ({@link SessionStore#abortNavigation}). */
 	CompletableFuture<Void> aborted();
+
+	/**
+	 * Marks the navigation as applying its result, unless another instance was asked to abort it first; from here
+	 * such an abort is too late (docs/API.md#navigation).
+	 *
+	 * @return false when an abort came first: the navigation must stop without changing the session
+	 */
+	boolean commit();
 
 	@Override
 	void close();

@@ -93,7 +93,9 @@ public interface SessionStore {
 	/**
 	 * Asks the instance that runs a navigation under this id to abort it.
 	 *
-	 * @return whether another instance runs one (it stops unless it is applying its result already)
+	 * @return whether the abort took: another instance runs one that had not committed to apply its result
+	 * ({@link NavigationLease#commit}), and it stops without changing the session; false when none runs, or it is
+	 * applying its result already
 	 */
 	default boolean abortNavigation(String sessionId, String requestId) {
 		return false;

@@ -6,6 +6,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.arbor.ArborApplication;
 import dev.arbor.storage.postgres.RequiresPostgres;
+import dev.arbor.storage.postgres.SessionLocks;
 import dev.arbor.storage.postgres.TestDatabases;
 import dev.arbor.summary.BranchSummary;
 import org.junit.jupiter.api.AfterAll;
@@ -220,6 +225,60 @@ class ReplicasTests {
 		assertThat(ApiSessions.leaf(onB, sessionId)).isEqualTo(u2);
 		ApiSessions.problem(onB.delete().uri("/sessions/{id}/navigations/{r}", sessionId, "across").exchange(),
 				HttpStatus.NOT_FOUND, "navigation-not-found");
+	}
+
+	/**
+	 * The navigation on A has committed to apply its summary, and waits for the session's advisory lock, which the
+	 * test holds: an abort sent to B now is too late, and says so as it does on one instance.
+	 */
+	@Test
+	void anAbortSentToBWhileTheNavigationOnAAppliesShouldBeA404AndTheNavigationShouldApply() throws Exception {
+		String sessionId = ApiSessions.create(onA);
+		String u1 = ApiSessions.appendUser(onA, sessionId, "one");
+		ApiSessions.appendUser(onA, sessionId, "two");
+		CompletableFuture<BranchSummary> stalled = new CompletableFuture<>();
+		ScriptedSummarizer summarizer = a.getBean(ScriptedSummarizer.class);
+		summarizer.answer = entries -> stalled;
+		CompletableFuture<JsonNode> navigation = CompletableFuture.supplyAsync(() -> ApiSessions.navigate(onA, sessionId,
+				Map.of("targetId", u1, "summarize", true, "requestId", "late")));
+		awaitCall(summarizer);
+		try (Connection connection = DriverManager.getConnection(database.url(), database.user(),
+				database.password())) {
+			connection.setAutoCommit(false);
+			try (PreparedStatement lock = connection.prepareStatement("SELECT pg_advisory_xact_lock(?, hashtext(?))")) {
+				lock.setInt(1, SessionLocks.LOCK_SPACE);
+				lock.setString(2, sessionId);
+				lock.execute();
+			}
+			stalled.complete(new BranchSummary("Summary of two", null));
+			awaitLockWaiter(connection);
+			ApiSessions.problem(onB.delete().uri("/sessions/{id}/navigations/{r}", sessionId, "late").exchange(),
+					HttpStatus.NOT_FOUND, "navigation-not-found");
+			connection.rollback();
+		}
+		JsonNode outcome = navigation.get(10, TimeUnit.SECONDS);
+		assertThat(outcome.get("aborted").asBoolean()).isFalse();
+		assertThat(outcome.get("summaryEntry").get("type").asString()).isEqualTo("branch_summary");
+		assertThat(ApiSessions.leaf(onB, sessionId)).isEqualTo(outcome.get("newLeafId").asString());
+	}
+
+	/** Until a transaction of the test database waits for an advisory lock. */
+	private static void awaitLockWaiter(Connection connection) throws Exception {
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		try (PreparedStatement waiting = connection.prepareStatement("""
+				SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+					AND database = (SELECT oid FROM pg_database WHERE datname = current_database())""")) {
+			while (true) {
+				try (ResultSet rows = waiting.executeQuery()) {
+					rows.next();
+					if (rows.getLong(1) > 0) {
+						return;
+					}
+				}
+				assertThat(System.nanoTime() - deadline).as("the navigation applies within 10 s").isNegative();
+				Thread.sleep(10);
+			}
+		}
 	}
 
 	@Test

@@ -24,6 +24,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * and a replica that dies lets go of its sessions when its leases expire. Other replicas' writes to the session wait
  * while it is held (see {@link PostgresSessionStore}). An abort asked of another replica sets {@code nav_abort} and
  * notifies; the replica holding the lease hears it at once, or at its next renewal if it missed the notification.
+ * Before it changes the session, the navigation sets {@code nav_applying} unless {@code nav_abort} is set: two
+ * updates of one row, so whichever comes first decides, and the abort is answered truthfully
+ * (docs/API.md#navigation).
  */
 final class NavigationLeases implements AutoCloseable {
 
@@ -75,12 +78,16 @@ final class NavigationLeases implements AutoCloseable {
 		return lease;
 	}
 
-	/** Asks the replica that holds the session for this navigation to abort it; whether one holds it. */
+	/**
+	 * Asks the replica that holds the session for this navigation to abort it; whether it took (one holds it and
+	 * has not committed to apply its result).
+	 */
 	boolean requestAbort(String sessionId, String requestId) {
 		Boolean asked = this.transactions.execute(status -> {
 			int updated = this.jdbc.sql("""
 					UPDATE arbor_session SET nav_abort = true
-					WHERE id = ? AND nav_request_id = ? AND nav_expires_at > now() AND nav_owner <> ?""")
+					WHERE id = ? AND nav_request_id = ? AND nav_expires_at > now() AND nav_owner <> ?
+						AND NOT nav_applying""")
 				.param(sessionId)
 				.param(requestId)
 				.param(this.replicaId)
@@ -103,7 +110,7 @@ final class NavigationLeases implements AutoCloseable {
 		SessionLocks.lock(this.jdbc, sessionId); // a write in progress finishes first, and none starts meanwhile
 		int taken = this.jdbc.sql("""
 				UPDATE arbor_session SET nav_owner = ?, nav_request_id = ?,
-					nav_expires_at = now() + make_interval(secs => ?), nav_abort = false
+					nav_expires_at = now() + make_interval(secs => ?), nav_abort = false, nav_applying = false
 				WHERE id = ? AND (nav_expires_at IS NULL OR nav_expires_at <= now() OR nav_owner = ?)""")
 			.param(this.replicaId)
 			.param(requestId)
@@ -209,6 +216,24 @@ final class NavigationLeases implements AutoCloseable {
 		}
 
 		@Override
+		public boolean commit() {
+			if (this.requestId == null) {
+				return true; // nobody can abort it by id
+			}
+			Boolean applying = NavigationLeases.this.jdbc.sql("""
+					UPDATE arbor_session SET nav_applying = NOT nav_abort
+					WHERE id = ? AND nav_owner = ? RETURNING nav_applying""")
+				.param(this.sessionId)
+				.param(NavigationLeases.this.replicaId)
+				.query(Boolean.class)
+				.optional()
+				.orElse(null);
+			// No row of ours: the lease expired and was taken, so no abort can reach it through the row any more (the
+			// renewal has warned that others may write meanwhile).
+			return applying == null || applying;
+		}
+
+		@Override
 		public void close() {
 			ScheduledFuture<?> scheduled = this.renewal;
 			if (scheduled != null) {
@@ -218,7 +243,7 @@ final class NavigationLeases implements AutoCloseable {
 			try {
 				NavigationLeases.this.jdbc.sql("""
 						UPDATE arbor_session SET nav_owner = NULL, nav_request_id = NULL, nav_expires_at = NULL,
-							nav_abort = false
+							nav_abort = false, nav_applying = false
 						WHERE id = ? AND nav_owner = ?""")
 					.param(this.sessionId)
 					.param(NavigationLeases.this.replicaId)

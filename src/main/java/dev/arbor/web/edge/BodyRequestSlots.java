@@ -5,7 +5,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The requests with a body in flight, in all and per client, each count held under its limit. Thread-safe; a
+ * The requests whose body is still arriving, in all and per client, each count held under its limit. Thread-safe; a
  * client that holds none takes no memory.
  */
 final class BodyRequestSlots {
@@ -13,13 +13,13 @@ final class BodyRequestSlots {
 	/** What {@link #tryAcquire} decided. */
 	enum Admission {
 
-		/** In: call {@link #release} when the request is done. */
+		/** In: call {@link #release} once, when the body has arrived or the request is answered. */
 		ADMITTED,
 
-		/** This client has its share in flight already. */
+		/** This client has its share of bodies arriving already. */
 		CLIENT_BUSY,
 
-		/** All clients together have the limit in flight. */
+		/** All clients together have the limit of bodies arriving. */
 		SERVER_BUSY
 
 	}
@@ -33,8 +33,8 @@ final class BodyRequestSlots {
 	private final ConcurrentMap<String, Integer> perClient = new ConcurrentHashMap<>();
 
 	/**
-	 * @param max requests with a body in flight at once, from all clients
-	 * @param maxPerClient requests with a body in flight at once from one client
+	 * @param max requests whose body is still arriving at once, from all clients
+	 * @param maxPerClient requests whose body is still arriving at once from one client
 	 */
 	BodyRequestSlots(int max, int maxPerClient) {
 		this.max = max;

@@ -10,6 +10,8 @@ import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
 import org.apache.coyote.ActionCode;
+import org.apache.coyote.InputBuffer;
+import org.apache.tomcat.util.net.ApplicationBufferHandler;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 
@@ -17,8 +19,10 @@ import org.springframework.http.MediaType;
  * Keeps requests with a body from taking every worker thread. A client that stalls its body holds a worker in a
  * blocking read (the servlet API reads bodies so, and Java 17 has no virtual threads), so without a bound a few
  * hundred stalled uploads leave nothing to answer health or reads. Admits at most
- * {@code arbor.api.max-body-requests} of them at once, and {@code arbor.api.max-body-requests-per-client} from one
- * remote address; the rest get 503 or 429 with {@code Retry-After} at once, and their connection closes.
+ * {@code arbor.api.max-body-requests} bodies still arriving at once, and
+ * {@code arbor.api.max-body-requests-per-client} from one remote address; the rest get 503 or 429 with
+ * {@code Retry-After} at once, and their connection closes. A request holds its slot until its body has arrived
+ * (or until it is answered, if its body is never read whole), not while it is worked on.
  * <p>
  * A valve rather than a servlet filter, because only Tomcat can be told not to wait for a body nobody will read:
  * after a refusal, Tomcat would otherwise hold the worker to swallow the rest (up to
@@ -47,11 +51,16 @@ class BodyRequestValve extends ValveBase {
 			refuse(request, response, admission);
 			return;
 		}
+		org.apache.coyote.Request coyoteRequest = request.getCoyoteRequest();
+		InputBuffer body = coyoteRequest.getInputBuffer();
+		Slot slot = new Slot(this.slots, client);
+		coyoteRequest.setInputBuffer(new SlotReleasingBody(body, coyoteRequest, slot));
 		try {
 			getNext().invoke(request, response);
 		}
 		finally {
-			this.slots.release(client);
+			coyoteRequest.setInputBuffer(body); // the processor keeps it for the connection's next request
+			slot.release();
 			if (!request.isAsync()) {
 				maybeAbandonBody(request, response);
 			}
@@ -98,6 +107,65 @@ class BodyRequestValve extends ValveBase {
 	private static void abandonBody(Request request, Response response) {
 		response.setHeader(HttpHeaders.CONNECTION, "close");
 		request.getCoyoteRequest().action(ActionCode.DISABLE_SWALLOW_INPUT, null);
+	}
+
+	/** One admitted request's slot, given back once: when its body has arrived, or when it is answered. */
+	private static final class Slot {
+
+		private final BodyRequestSlots slots;
+
+		private final String client;
+
+		private final AtomicBoolean released = new AtomicBoolean();
+
+		private Slot(BodyRequestSlots slots, String client) {
+			this.slots = slots;
+			this.client = client;
+		}
+
+		void release() {
+			if (this.released.compareAndSet(false, true)) {
+				this.slots.release(this.client);
+			}
+		}
+
+	}
+
+	/**
+	 * The request's body as Tomcat reads it for the servlet, which gives back the slot after the read that took
+	 * its last byte: from there the request can no longer stall on its body, and what it waits for next (the
+	 * session's gate, the database, a hook or a model) holds no slot. Otherwise a client that closes a connection
+	 * whose request the server is still working on, and opens another, would find its share taken by requests it no
+	 * longer waits for (docs/BENCHMARKS.md#several-replicas-on-postgresql-benchreplicassh).
+	 */
+	private static final class SlotReleasingBody implements InputBuffer {
+
+		private final InputBuffer body;
+
+		private final org.apache.coyote.Request coyoteRequest;
+
+		private final Slot slot;
+
+		private SlotReleasingBody(InputBuffer body, org.apache.coyote.Request coyoteRequest, Slot slot) {
+			this.body = body;
+			this.coyoteRequest = coyoteRequest;
+			this.slot = slot;
+		}
+
+		@Override
+		public int doRead(ApplicationBufferHandler handler) throws IOException {
+			int n = this.body.doRead(handler);
+			if (n < 0 || this.coyoteRequest.isFinished()) {
+				this.slot.release();
+			}
+			return n;
+		}
+
+		@Override
+		public int available() {
+			return this.body.available();
+		}
+
 	}
 
 }

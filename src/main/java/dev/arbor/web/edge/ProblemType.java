@@ -79,11 +79,14 @@ public enum ProblemType {
 	/** A request body that did not arrive within {@code arbor.api.body-timeout}. */
 	REQUEST_TIMEOUT(HttpStatus.REQUEST_TIMEOUT, "request-timeout", "Request timeout"),
 
-	/** More requests with a body in flight from one client than {@code arbor.api.max-body-requests-per-client}. */
+	/**
+	 * More requests whose body is still arriving from one client than
+	 * {@code arbor.api.max-body-requests-per-client}.
+	 */
 	TOO_MANY_REQUESTS(HttpStatus.TOO_MANY_REQUESTS, "too-many-requests", "Too many requests"),
 
 	/**
-	 * More requests with a body in flight than {@code arbor.api.max-body-requests}, or the memory their bodies may
+	 * More requests whose body is still arriving than {@code arbor.api.max-body-requests}, or the memory their bodies may
 	 * take ({@code arbor.api.request-memory}) stayed taken while one waited: nothing was read or written; retry after
 	 * {@code Retry-After}.
 	 */
