@@ -103,7 +103,8 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * @param idempotencyKeys the most {@code Idempotency-Key}s of appends an instance remembers, with the body each
 	 * came with, to refuse a key sent again with another body (422) or while its first request runs (409); beyond
 	 * it the eldest are forgotten. Retries find their entries in the session whether or not it remembers them
-	 * @param idempotencyWindow how long an instance remembers an {@code Idempotency-Key} after its first use
+	 * @param idempotencyWindow how long an instance remembers an {@code Idempotency-Key} after its first use (and, with
+	 * the PostgreSQL store, how long the database keeps the body it came with)
 	 */
 	public record Api(@DefaultValue("16MB") @NotNull DataSize maxRequestBytes, @Nullable DataSize requestMemory,
 			@DefaultValue("30s") @NotNull @DurationMin(millis = 1) Duration bodyTimeout,

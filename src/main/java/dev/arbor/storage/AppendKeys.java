@@ -28,7 +28,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code window}, at most {@code maxKeys} of them: an attempt still running (a retry gets
  * {@link AppendInFlightException}), and the body a key was first sent with (another body gets
  * {@link IdempotencyKeyReusedException}). A process that restarts, or another replica, forgets those two; it still
- * finds the entries, and appends a key's other body as new. Thread-safe.
+ * finds the entries, and appends a key's other body as new, unless its store keeps the bodies too (the PostgreSQL
+ * store does, with {@link #digest}). Thread-safe.
  */
 public final class AppendKeys {
 
@@ -160,8 +161,11 @@ public final class AppendKeys {
 		}
 	}
 
-	/** The drafts as JSON, hashed: what "the same request body" means, kept in 32 bytes per key. */
-	private static byte[] digest(List<ObjectNode> drafts) {
+	/**
+	 * The drafts as JSON, hashed: what "the same request body" means, kept in 32 bytes per key (and by a store that
+	 * keeps keys itself).
+	 */
+	public static byte[] digest(List<ObjectNode> drafts) {
 		try {
 			MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
 			for (ObjectNode draft : drafts) {

@@ -3,7 +3,7 @@ package dev.arbor.storage;
 /** The key was used for another request body on this session; retrying cannot help, a new key can. */
 public class IdempotencyKeyReusedException extends IdempotencyKeyException {
 
-	IdempotencyKeyReusedException(String sessionId, String key) {
+	public IdempotencyKeyReusedException(String sessionId, String key) {
 		super("Idempotency-Key " + key + " was used on session " + sessionId
 				+ " for a different request body; send a new key for a new append, or the same body to retry", sessionId,
 				key);
