@@ -102,10 +102,17 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * body has arrived, not while it is worked on
 	 * @param maxBodyRequestsPerClient requests whose body is still arriving at once from one remote address; more get
 	 * 429
+	 * @param idempotencyKeys the most {@code Idempotency-Key}s of appends an instance remembers, with the body each
+	 * came with, to refuse a key sent again with another body (422) or while its first request runs (409); beyond
+	 * it the eldest are forgotten. Retries find their entries in the session whether or not it remembers them
+	 * @param idempotencyWindow how long an instance remembers an {@code Idempotency-Key} after its first use (and, with
+	 * the PostgreSQL store, how long the database keeps the body it came with)
 	 */
 	public record Api(@DefaultValue("16MB") @NotNull DataSize maxRequestBytes, @Nullable DataSize requestMemory,
 			@DefaultValue("30s") @NotNull @DurationMin(millis = 1) Duration bodyTimeout,
-			@DefaultValue("100") @Min(1) int maxBodyRequests, @DefaultValue("64") @Min(1) int maxBodyRequestsPerClient) {
+			@DefaultValue("100") @Min(1) int maxBodyRequests, @DefaultValue("64") @Min(1) int maxBodyRequestsPerClient,
+			@DefaultValue("10000") @Min(1) int idempotencyKeys,
+			@DefaultValue("24h") @NotNull @DurationMin(seconds = 1) Duration idempotencyWindow) {
 
 		/** How many times its size a body takes in memory: bytes, parsed, the line written, the event rendered. */
 		public static final int BODY_COPIES = 8;

@@ -44,7 +44,8 @@ class PostgresStorageConfiguration {
 		ArborProperties.Storage storage = properties.storage();
 		PostgresSessionStore store = new PostgresSessionStore(jdbc, transactions, this.replicaId,
 				storage.cacheSize().toBytes(), storage.maxSessionSize().toBytes(), clock,
-				new MicrometerStorageMetrics(meters), notifications, storage.navigationLease());
+				new MicrometerStorageMetrics(meters), notifications, storage.navigationLease(),
+				properties.api().idempotencyWindow());
 		Gauge.builder("arbor.sessions.loaded", store, PostgresSessionStore::loadedSessions)
 			.description("Sessions held in memory")
 			.register(meters);

@@ -67,7 +67,8 @@ final class CopyStores {
 		DatabaseNotifications notifications = new DatabaseNotifications(this.dataSource, NO_TICK);
 		PostgresSessionStore store = new PostgresSessionStore(this.jdbc, this.transactions, "copy-" + UUID.randomUUID(),
 				storage.cacheSize().toBytes() / 2, storage.maxSessionSize().toBytes(), Clock.systemUTC(),
-				StorageMetrics.NONE, notifications, storage.navigationLease());
+				StorageMetrics.NONE, notifications, storage.navigationLease(),
+				this.properties.api().idempotencyWindow());
 		PostgresEventBus events = new PostgresEventBus(JdbcClient.create(this.jdbc),
 				new TransactionTemplate(this.transactions), this.properties.events().retention(), notifications);
 		store.addChangeListener(new StoreEvents(events));

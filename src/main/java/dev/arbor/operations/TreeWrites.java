@@ -5,7 +5,10 @@ import java.util.List;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.EntryTypes;
 import dev.arbor.session.Json;
+import dev.arbor.storage.AppendKeys;
+import dev.arbor.storage.Appended;
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.IdempotencyKey;
 import dev.arbor.storage.SessionStore;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
@@ -24,14 +27,21 @@ public class TreeWrites {
 
 	private final SessionGates gates;
 
-	public TreeWrites(SessionStore store, SessionGates gates) {
+	private final AppendKeys keys;
+
+	public TreeWrites(SessionStore store, SessionGates gates, AppendKeys keys) {
 		this.store = store;
 		this.gates = gates;
+		this.keys = keys;
 	}
 
-	/** Appends drafts after the leaf, all or nothing; the leaf is then the last one. */
-	public List<EntryLine> append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts) {
-		return this.gates.shared(sessionId, () -> this.store.append(sessionId, expected, drafts));
+	/**
+	 * Appends drafts after the leaf, all or nothing; the leaf is then the last one. Under an idempotency key, a retry
+	 * answers what the first attempt stored (docs/API.md#idempotent-appends).
+	 */
+	public Appended append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts,
+			@Nullable IdempotencyKey key) {
+		return this.gates.shared(sessionId, () -> this.keys.append(sessionId, expected, drafts, key));
 	}
 
 	/** {@code branch(entryId)}, or {@code resetLeaf()} for {@code null}; returns the new leaf. */
@@ -52,13 +62,16 @@ public class TreeWrites {
 	 *
 	 * @param label the label; {@code null} or blank clears it, written as upstream does, without a {@code label}
 	 * field
+	 * @param key the client's idempotency key, or {@code null}; the label entry's draft is the body a retry must match
+	 * @return the label entry, and whether it was stored by an earlier request under the key
 	 */
-	public EntryLine setLabel(String sessionId, ExpectedLeaf expected, String targetId, @Nullable String label) {
+	public Appended setLabel(String sessionId, ExpectedLeaf expected, String targetId, @Nullable String label,
+			@Nullable IdempotencyKey key) {
 		ObjectNode draft = Json.newObject().put("type", EntryTypes.LABEL).put("targetId", targetId);
 		if (label != null && !label.isBlank()) {
 			draft.put("label", label);
 		}
-		return append(sessionId, expected, List.of(draft)).get(0);
+		return append(sessionId, expected, List.of(draft), key);
 	}
 
 }

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -26,14 +27,18 @@ final class AppendPlanner {
 
 	private final Set<String> newIds = new HashSet<>();
 
+	private final @Nullable KeyedAppend keyed;
+
 	private @Nullable String leaf;
 
 	private @Nullable Set<String> pathIds;
 
-	AppendPlanner(SessionTree tree, Instant now) {
+	/** @param keyed where the ids come from under an idempotency key; random ids when {@code null} */
+	AppendPlanner(SessionTree tree, Instant now, @Nullable KeyedAppend keyed) {
 		this.tree = tree;
 		this.timestamp = Timestamps.format(now);
 		this.leaf = tree.leafId();
+		this.keyed = keyed;
 	}
 
 	List<EntryLine> plan(List<ObjectNode> drafts) {
@@ -182,7 +187,9 @@ final class AppendPlanner {
 	}
 
 	private EntryLine line(String type, ObjectNode fields) {
-		String id = EntryIds.newId(candidate -> this.tree.contains(candidate) || this.newIds.contains(candidate));
+		Predicate<String> taken = candidate -> this.tree.contains(candidate) || this.newIds.contains(candidate);
+		// each draft adds one id: their count is this draft's place in the batch
+		String id = (this.keyed != null) ? this.keyed.newId(this.newIds.size(), taken) : EntryIds.newId(taken);
 		ObjectNode entry = Json.newObject();
 		entry.put("type", type);
 		entry.put("id", id);

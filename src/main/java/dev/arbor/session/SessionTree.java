@@ -254,7 +254,15 @@ public final class SessionTree {
 	 * changing the tree. All or nothing: one invalid draft rejects the batch.
 	 */
 	public List<EntryLine> prepareAppend(List<ObjectNode> drafts, Instant now) {
-		return new AppendPlanner(this, now).plan(drafts);
+		return prepareAppend(drafts, now, null);
+	}
+
+	/**
+	 * {@link #prepareAppend(List, Instant)} with the ids derived from an idempotency key ({@link KeyedAppend}), or
+	 * random ones for {@code null}.
+	 */
+	public List<EntryLine> prepareAppend(List<ObjectNode> drafts, Instant now, @Nullable KeyedAppend keyed) {
+		return new AppendPlanner(this, now, keyed).plan(drafts);
 	}
 
 	/**
@@ -266,7 +274,7 @@ public final class SessionTree {
 		if (fromId != null) {
 			requirePosition(fromId);
 		}
-		return new AppendPlanner(this, now).branchSummary(fromId, summary, details, fromExtension);
+		return new AppendPlanner(this, now, null).branchSummary(fromId, summary, details, fromExtension);
 	}
 
 	/**

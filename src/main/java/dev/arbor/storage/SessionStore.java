@@ -52,7 +52,18 @@ public interface SessionStore {
 	<T> T read(String sessionId, Function<SessionTree, T> reader);
 
 	/** Appends entries after the leaf, all or nothing; the leaf moves to the last one. */
-	List<EntryLine> append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts);
+	default List<EntryLine> append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts) {
+		return append(sessionId, expected, drafts, null);
+	}
+
+	/**
+	 * {@link #append(String, ExpectedLeaf, List)}, under an idempotency key when one is given: the entries get the ids
+	 * the key derives ({@link dev.arbor.session.KeyedAppend}), and when an earlier append of the same drafts under it is
+	 * in the session already, nothing is written. Plan with {@link AppendPlans#entries(String, List, IdempotencyKey,
+	 * java.time.InstantSource)}; callers go through {@link AppendKeys}, which answers that case.
+	 */
+	List<EntryLine> append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts,
+			@Nullable IdempotencyKey key);
 
 	/** {@code branchWithSummary}: moves the leaf to {@code fromId} and appends a {@code branch_summary} there. */
 	EntryLine appendBranchSummary(String sessionId, ExpectedLeaf expected, @Nullable String fromId, String summary,

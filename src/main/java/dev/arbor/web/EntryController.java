@@ -11,7 +11,9 @@ import dev.arbor.operations.TreeQueries;
 import dev.arbor.operations.TreeWrites;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.InvalidEntryException;
+import dev.arbor.storage.Appended;
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.IdempotencyKey;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -55,7 +57,9 @@ class EntryController {
 					Appends one entry, or an array of them in order (all or nothing), as children of the leaf; the leaf \
 					moves to the last one. Arbor assigns `id`, `parentId` and `timestamp`; every other field is stored \
 					as sent. The appendable types and their checks are listed with the `EntryDraft` schema; `branch_summary` \
-					is written by `POST /sessions/{sessionId}/branch-summaries` only. Acknowledged once on disk.""")
+					is written by `POST /sessions/{sessionId}/branch-summaries` only. Acknowledged once on disk. \
+					With an `Idempotency-Key`, a retry of the same body answers what the first attempt stored (201, \
+					`Idempotent-Replayed: true`) and writes nothing again.""")
 	@io.swagger.v3.oas.annotations.parameters.RequestBody(
 			description = "One entry without `id`, `parentId` and `timestamp`, or an array of them.",
 			content = @Content(schema = @Schema(ref = "#/components/schemas/" + OpenApiConfiguration.ENTRY_DRAFTS), examples = {
@@ -68,10 +72,13 @@ class EntryController {
 			description = "The stored entry (or the array of them); `ETag` is the new leaf, `Location` names a single entry.",
 			content = @Content(schema = @Schema(ref = "#/components/schemas/" + OpenApiConfiguration.APPENDED_ENTRIES)))
 	ResponseEntity<Object> appendEntries(@PathVariable @ValidId String sessionId, ExpectedLeaf expected,
-			@RequestBody JsonNode body) {
-		List<EntryLine> stored = this.writes.append(sessionId, expected, drafts(body));
+			@Nullable IdempotencyKey key, @RequestBody JsonNode body) {
+		Appended appended = this.writes.append(sessionId, expected, drafts(body), key);
+		List<EntryLine> stored = appended.entries();
 		EntryLine last = stored.get(stored.size() - 1);
-		ResponseEntity.BodyBuilder response = ResponseEntity.status(201).eTag(ETags.forLeaf(last.id()));
+		// a replay answers as the first attempt did: its entries, and its new leaf as ETag, wherever the leaf is now
+		ResponseEntity.BodyBuilder response = IdempotencyKeys.marked(ResponseEntity.status(201), appended)
+			.eTag(ETags.forLeaf(last.id()));
 		if (body.isArray()) {
 			return response.body(stored);
 		}

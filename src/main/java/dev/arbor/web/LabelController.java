@@ -5,11 +5,14 @@ import java.util.Map;
 import dev.arbor.operations.TreeQueries;
 import dev.arbor.operations.TreeWrites;
 import dev.arbor.session.EntryLine;
+import dev.arbor.storage.Appended;
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.IdempotencyKey;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -48,20 +51,21 @@ class LabelController {
 	@Operation(summary = "Set a label", description = "Appends a `label` entry for the entry; a blank label clears it.")
 	@ApiResponse(responseCode = "200", description = "The `label` entry; `ETag` is the new leaf (the label entry).")
 	ResponseEntity<EntryLine> setLabel(@PathVariable @ValidId String sessionId, @PathVariable @ValidId String entryId,
-			ExpectedLeaf expected, @RequestBody @Valid LabelRequest request) {
-		return labelled(this.writes.setLabel(sessionId, expected, entryId, request.label()));
+			ExpectedLeaf expected, @Nullable IdempotencyKey key, @RequestBody @Valid LabelRequest request) {
+		return labelled(this.writes.setLabel(sessionId, expected, entryId, request.label(), key));
 	}
 
 	@DeleteMapping("/sessions/{sessionId}/labels/{entryId}")
 	@Operation(summary = "Clear a label", description = "Appends a `label` entry without a label, which clears it.")
 	@ApiResponse(responseCode = "200", description = "The `label` entry that clears it; `ETag` is the new leaf.")
 	ResponseEntity<EntryLine> clearLabel(@PathVariable @ValidId String sessionId, @PathVariable @ValidId String entryId,
-			ExpectedLeaf expected) {
-		return labelled(this.writes.setLabel(sessionId, expected, entryId, null));
+			ExpectedLeaf expected, @Nullable IdempotencyKey key) {
+		return labelled(this.writes.setLabel(sessionId, expected, entryId, null, key));
 	}
 
-	private static ResponseEntity<EntryLine> labelled(EntryLine label) {
-		return ResponseEntity.ok().eTag(ETags.forLeaf(label.id())).body(label);
+	private static ResponseEntity<EntryLine> labelled(Appended appended) {
+		EntryLine label = appended.entries().get(0);
+		return IdempotencyKeys.marked(ResponseEntity.ok(), appended).eTag(ETags.forLeaf(label.id())).body(label);
 	}
 
 }

@@ -11,6 +11,7 @@ import dev.arbor.session.ContextMessage;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.SessionHeader;
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.IdempotencyKey;
 import dev.arbor.web.edge.ProblemType;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -70,7 +71,7 @@ class OpenApiConfiguration {
 			.replaceWithSchema(SessionHeader.class, ref(SESSION_HEADER))
 			.replaceWithSchema(ContextMessage.class, ref(CONTEXT_MESSAGE))
 			.replaceWithSchema(JsonNode.class, new Schema<>().description("Any JSON value, kept as given."))
-			.addRequestWrapperToIgnore(ExpectedLeaf.class);
+			.addRequestWrapperToIgnore(ExpectedLeaf.class, IdempotencyKey.class);
 	}
 
 	@Bean

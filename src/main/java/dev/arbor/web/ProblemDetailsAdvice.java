@@ -14,6 +14,8 @@ import dev.arbor.operations.SummaryFailedException;
 import dev.arbor.session.EntryNotFoundException;
 import dev.arbor.session.Ids;
 import dev.arbor.session.InvalidEntryException;
+import dev.arbor.storage.AppendInFlightException;
+import dev.arbor.storage.IdempotencyKeyException;
 import dev.arbor.storage.InvalidSessionFileException;
 import dev.arbor.storage.LeafMovedException;
 import dev.arbor.storage.SessionExistsException;
@@ -197,6 +199,22 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		ProblemDetail problem = type.create(ex.getMessage());
 		problem.setProperty("requestId", ex.requestId());
 		return respond(problem, request);
+	}
+
+	/** 422 for a key sent with another body, 409 while its first append runs (docs/API.md#idempotent-appends). */
+	@ExceptionHandler
+	ResponseEntity<Object> idempotencyKey(IdempotencyKeyException ex, WebRequest request) {
+		ProblemType type = (ex instanceof AppendInFlightException) ? ProblemType.IDEMPOTENCY_KEY_IN_FLIGHT
+				: ProblemType.IDEMPOTENCY_KEY_REUSED;
+		ProblemDetail problem = type.create(ex.getMessage());
+		problem.setProperty("sessionId", ex.sessionId());
+		problem.setProperty("idempotencyKey", ex.key());
+		return respond(problem, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> invalidIdempotencyKey(InvalidIdempotencyKeyException ex, WebRequest request) {
+		return respond(ProblemType.INVALID_IDEMPOTENCY_KEY.create(ex.getMessage()), request);
 	}
 
 	@ExceptionHandler

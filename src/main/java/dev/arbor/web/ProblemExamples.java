@@ -53,6 +53,14 @@ final class ProblemExamples {
 					"message.role");
 			case INVALID_IF_MATCH -> problem(type,
 					"If-Match must hold entity tags such as \"<leafId>\" (\"root\" for an empty leaf), or *", SESSION + "/leaf");
+			case INVALID_IDEMPOTENCY_KEY -> problem(type, IdempotencyKeys.RULE, SESSION + "/entries");
+			case IDEMPOTENCY_KEY_IN_FLIGHT -> problem(type, "An append under Idempotency-Key 5c0f3e2a-retry to session "
+					+ OpenApiConfiguration.SESSION_ID + " is still running; retry once it has been answered",
+					SESSION + "/entries", "idempotencyKey", "5c0f3e2a-retry");
+			case IDEMPOTENCY_KEY_REUSED -> problem(type, "Idempotency-Key 5c0f3e2a-retry was used on session "
+					+ OpenApiConfiguration.SESSION_ID
+					+ " for a different request body; send a new key for a new append, or the same body to retry",
+					SESSION + "/entries", "idempotencyKey", "5c0f3e2a-retry");
 			case INVALID_SESSION_FILE -> problem(type,
 					"Not a session file (line 1 is not a session header with a string id): the uploaded file",
 					"/sessions/import");

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.IdempotencyKey;
 import dev.arbor.web.edge.ProblemType;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.examples.Example;
@@ -27,7 +28,7 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
  * What operations share, decided from the handler method: ids in paths, the ETag of responses that reflect a
- * session, {@code If-Match} on mutations, and the problem responses each can give, each with an example of every
+ * session, {@code If-Match} on mutations, {@code Idempotency-Key} on appends, and the problem responses each can give, each with an example of every
  * type it may have ({@link ProblemExamples}); {@link ProblemResponse} adds an operation's own.
  */
 class SharedOperationParts implements OperationCustomizer {
@@ -45,6 +46,7 @@ class SharedOperationParts implements OperationCustomizer {
 	public Operation customize(Operation operation, HandlerMethod handler) {
 		Method method = handler.getMethod();
 		boolean conditional = List.of(method.getParameterTypes()).contains(ExpectedLeaf.class);
+		boolean keyed = List.of(method.getParameterTypes()).contains(IdempotencyKey.class);
 		boolean ids = false;
 		boolean sessionPath = false;
 		boolean entryIds = false;
@@ -66,6 +68,12 @@ class SharedOperationParts implements OperationCustomizer {
 			operation.addParametersItem(new HeaderParameter().name(HttpHeaders.IF_MATCH)
 				.description("Optional. Only if the leaf is still this one: `\"<leafId>\"` as the `ETag` of a read gave it, quotes included (`\"root\"` for a null leaf), or `*`. Left out, the change applies whatever the leaf.")
 				.schema(new StringSchema()));
+		}
+		if (keyed) {
+			// No example either: a tried example would be a key used twice.
+			operation.addParametersItem(new HeaderParameter().name(IdempotencyKeys.HEADER)
+				.description("Optional. Your name for this append, unique per append (a UUID, say): a retry with the same key and body answers what the first attempt stored, with `" + IdempotencyKeys.REPLAYED + ": true`, and writes nothing again. 1 to 255 letters, digits and `._~:+/=-`, bare or in double quotes.")
+				.schema(new StringSchema().maxLength(IdempotencyKey.MAX_LENGTH)));
 		}
 		String body = requestBodyType(operation);
 		boolean drafts = body != null && operation.getRequestBody().getContent().get(body).getSchema() != null
@@ -102,6 +110,9 @@ class SharedOperationParts implements OperationCustomizer {
 		if (conditional) {
 			invalid.add(ProblemType.INVALID_IF_MATCH);
 		}
+		if (keyed) {
+			invalid.add(ProblemType.INVALID_IDEMPOTENCY_KEY);
+		}
 		if (!invalid.isEmpty()) {
 			addProblem(responses, "Invalid id, parameter, JSON or entry; `type` says which, `detail` names the field.", invalid);
 		}
@@ -117,6 +128,18 @@ class SharedOperationParts implements OperationCustomizer {
 		if (conditional) {
 			addProblem(responses, "The leaf moved since the `If-Match` tag was read; nothing changed. `ETag` is the leaf now.",
 					List.of(ProblemType.LEAF_MOVED));
+		}
+		if (keyed) {
+			responses.forEach((status, response) -> {
+				if (status.startsWith("2")) {
+					response.addHeaderObject(IdempotencyKeys.REPLAYED, new Header().description("`true` when a request earlier under the same `Idempotency-Key` stored this; nothing was written now.")
+						.schema(new StringSchema().example("true")));
+				}
+			});
+			addProblem(responses, "An append under the same `Idempotency-Key` is still running; nothing was written. Retry once it has been answered.",
+					List.of(ProblemType.IDEMPOTENCY_KEY_IN_FLIGHT));
+			addProblem(responses, "The `Idempotency-Key` was sent on this session with another body; nothing was written. Use a new key for a new append.",
+					List.of(ProblemType.IDEMPOTENCY_KEY_REUSED));
 		}
 		if (body != null) {
 			addProblem(responses, "The body is larger than `arbor.api.max-request-bytes`.", List.of(ProblemType.REQUEST_TOO_LARGE));

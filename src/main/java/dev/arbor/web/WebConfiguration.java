@@ -23,6 +23,7 @@ class WebConfiguration implements WebMvcConfigurer {
 	@Override
 	public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
 		resolvers.add(new ExpectedLeafResolver());
+		resolvers.add(new IdempotencyKeys());
 	}
 
 	@Override

@@ -55,7 +55,7 @@ final class TestStores {
 		Flyway.configure().dataSource(dataSource).load().migrate();
 		return new PostgresSessionStore(new JdbcTemplate(dataSource), new DataSourceTransactionManager(dataSource),
 				"test", Long.MAX_VALUE, Long.MAX_VALUE, Clock.systemUTC(), StorageMetrics.NONE,
-				new DatabaseNotifications(dataSource, Duration.ofSeconds(1)), Duration.ofSeconds(15));
+				new DatabaseNotifications(dataSource, Duration.ofSeconds(1)), Duration.ofSeconds(15), Duration.ofHours(24));
 	}
 
 	/** What {@code GET /sessions/{id}/export} sends: the file's bytes, with the leaf its {@code ETag} names. */

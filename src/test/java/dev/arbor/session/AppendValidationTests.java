@@ -188,7 +188,7 @@ class AppendValidationTests {
 	void compactionAndLabelShouldAcceptAnEntryCreatedEarlierInTheSameBatch() {
 		// New ids are random, so the batch is planned in steps: one planner is one batch (SessionTree#prepareAppend).
 		SessionTree tree = session();
-		AppendPlanner batch = new AppendPlanner(tree, NOW);
+		AppendPlanner batch = new AppendPlanner(tree, NOW, null);
 		EntryLine compaction = batch
 			.plan(drafts("{'type':'compaction','summary':'s','firstKeptEntryId':'a','tokensBefore':1}"))
 			.get(0);

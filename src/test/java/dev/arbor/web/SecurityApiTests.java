@@ -163,6 +163,30 @@ class SecurityApiTests {
 	}
 
 	@Test
+	void aPreflightForAnAppendUnderAnIdempotencyKeyShouldAllowTheKeyAndExposeTheReplayHeader() {
+		this.client.options()
+			.uri("/sessions/{id}/entries", "s-1")
+			.header(HttpHeaders.ORIGIN, ALLOWED)
+			.header(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD, "POST")
+			.header(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS, "authorization,content-type,idempotency-key")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectHeader()
+			.value(HttpHeaders.ACCESS_CONTROL_ALLOW_HEADERS,
+					headers -> assertThat(headers).containsIgnoringCase("idempotency-key"));
+		String sessionId = create();
+		this.client.method(HttpMethod.GET)
+			.uri("/sessions/{id}", sessionId)
+			.header(HttpHeaders.ORIGIN, ALLOWED)
+			.header(HttpHeaders.AUTHORIZATION, "Bearer " + KEY)
+			.exchange()
+			.expectHeader()
+			.value(HttpHeaders.ACCESS_CONTROL_EXPOSE_HEADERS,
+					exposed -> assertThat(exposed).contains("Idempotent-Replayed"));
+	}
+
+	@Test
 	void aPreflightFromAnotherOriginShouldFail() {
 		ApiSessions.problem(this.client.options()
 			.uri("/sessions")

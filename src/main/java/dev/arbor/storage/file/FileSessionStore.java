@@ -25,6 +25,7 @@ import dev.arbor.session.SessionTree;
 import dev.arbor.storage.AppendPlans;
 import dev.arbor.storage.ExpectedLeaf;
 import dev.arbor.storage.FileLines;
+import dev.arbor.storage.IdempotencyKey;
 import dev.arbor.storage.InvalidSessionFileException;
 import dev.arbor.storage.LoadedSession;
 import dev.arbor.storage.SessionChange;
@@ -258,8 +259,9 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	}
 
 	@Override
-	public List<EntryLine> append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts) {
-		return timedAppend(sessionId, expected, AppendPlans.entries(drafts, this.clock));
+	public List<EntryLine> append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts,
+			@Nullable IdempotencyKey key) {
+		return timedAppend(sessionId, expected, AppendPlans.entries(sessionId, drafts, key, this.clock));
 	}
 
 	@Override

@@ -19,9 +19,11 @@ import dev.arbor.session.SessionIds;
 import dev.arbor.session.SessionTree;
 import dev.arbor.session.StoredLine;
 import dev.arbor.session.Timestamps;
+import dev.arbor.storage.AppendKeys;
 import dev.arbor.storage.AppendPlans;
 import dev.arbor.storage.ExpectedLeaf;
 import dev.arbor.storage.FileLines;
+import dev.arbor.storage.IdempotencyKey;
 import dev.arbor.storage.InvalidSessionFileException;
 import dev.arbor.storage.LoadedSession;
 import dev.arbor.storage.NavigationLease;
@@ -79,6 +81,8 @@ public final class PostgresSessionStore implements SessionStore, AutoCloseable {
 
 	private final NavigationLeases leases;
 
+	private final AppendKeyTable appendKeys;
+
 	/**
 	 * @param jdbc the database
 	 * @param transactionManager its transactions
@@ -90,10 +94,12 @@ public final class PostgresSessionStore implements SessionStore, AutoCloseable {
 	 * @param notifications where aborts from other replicas arrive
 	 * @param leaseDuration how long a navigation's hold on its session lasts unless renewed (a replica that dies
 	 * lets go of its sessions after this)
+	 * @param appendKeyWindow how long the body an idempotency key of an append came with is kept, for every replica to
+	 * refuse the key with another body
 	 */
 	public PostgresSessionStore(JdbcTemplate jdbc, PlatformTransactionManager transactionManager, String replicaId,
 			long cacheBudgetBytes, long maxSessionBytes, InstantSource clock, StorageMetrics metrics,
-			DatabaseNotifications notifications, Duration leaseDuration) {
+			DatabaseNotifications notifications, Duration leaseDuration, Duration appendKeyWindow) {
 		this.table = new SessionTable(jdbc, replicaId);
 		this.transactions = new TransactionTemplate(transactionManager);
 		this.leases = new NavigationLeases(JdbcClient.create(jdbc), this.transactions, replicaId, leaseDuration,
@@ -104,6 +110,7 @@ public final class PostgresSessionStore implements SessionStore, AutoCloseable {
 		this.maxSessionBytes = maxSessionBytes;
 		this.clock = clock;
 		this.metrics = metrics;
+		this.appendKeys = new AppendKeyTable(JdbcClient.create(jdbc), appendKeyWindow);
 	}
 
 	@Override
@@ -154,8 +161,19 @@ public final class PostgresSessionStore implements SessionStore, AutoCloseable {
 	}
 
 	@Override
-	public List<EntryLine> append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts) {
-		return timedAppend(sessionId, expected, AppendPlans.entries(drafts, this.clock));
+	public List<EntryLine> append(String sessionId, ExpectedLeaf expected, List<ObjectNode> drafts,
+			@Nullable IdempotencyKey key) {
+		Function<SessionTree, List<EntryLine>> plan = AppendPlans.entries(sessionId, drafts, key, this.clock);
+		if (key == null) {
+			return timedAppend(sessionId, expected, plan);
+		}
+		// the key's body goes into the database with the append, for every replica to refuse another body: what
+		// AppendKeys remembers is one replica's
+		byte[] bodyHash = AppendKeys.digest(drafts);
+		return timedAppend(sessionId, expected, tree -> {
+			this.appendKeys.claim(sessionId, key, bodyHash, this.clock.instant());
+			return plan.apply(tree);
+		});
 	}
 
 	@Override

@@ -38,8 +38,9 @@ class ApiSecurityConfiguration {
 		configuration.setAllowedOriginPatterns(cors.allowedOrigins());
 		configuration.setAllowedMethods(List.of("GET", "POST", "PUT", "DELETE"));
 		configuration.setAllowedHeaders(List.of(HttpHeaders.AUTHORIZATION, HttpHeaders.CONTENT_TYPE,
-				HttpHeaders.IF_MATCH, HttpHeaders.ACCEPT, "Last-Event-ID"));
-		configuration.setExposedHeaders(List.of(HttpHeaders.ETAG, HttpHeaders.LOCATION));
+				HttpHeaders.IF_MATCH, HttpHeaders.ACCEPT, "Last-Event-ID", "Idempotency-Key"));
+		// docs/API.md#idempotent-appends: a script tells a replayed append by its header
+		configuration.setExposedHeaders(List.of(HttpHeaders.ETAG, HttpHeaders.LOCATION, "Idempotent-Replayed"));
 		configuration.setMaxAge(cors.maxAge());
 		UrlBasedCorsConfigurationSource source = new UrlBasedCorsConfigurationSource();
 		source.registerCorsConfiguration("/**", configuration);

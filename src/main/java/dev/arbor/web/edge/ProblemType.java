@@ -23,6 +23,9 @@ public enum ProblemType {
 
 	INVALID_IF_MATCH(HttpStatus.BAD_REQUEST, "invalid-if-match", "Invalid If-Match"),
 
+	/** An {@code Idempotency-Key} that is not 1 to 255 of the characters a key may hold, or more than one. */
+	INVALID_IDEMPOTENCY_KEY(HttpStatus.BAD_REQUEST, "invalid-idempotency-key", "Invalid Idempotency-Key"),
+
 	INVALID_SESSION_FILE(HttpStatus.BAD_REQUEST, "invalid-session-file", "Not a session file"),
 
 	BAD_REQUEST(HttpStatus.BAD_REQUEST, "bad-request", "Bad request"),
@@ -62,12 +65,18 @@ public enum ProblemType {
 	/** {@code /branch} from an entry that is not a user message (docs/SESSION-FORMAT.md#branching-and-forking). */
 	INVALID_BRANCH_ENTRY(HttpStatus.UNPROCESSABLE_CONTENT, "invalid-branch-entry", "Invalid entry for branching"),
 
+	/** The {@code Idempotency-Key} was sent on the session with another body (docs/API.md#idempotent-appends). */
+	IDEMPOTENCY_KEY_REUSED(HttpStatus.UNPROCESSABLE_CONTENT, "idempotency-key-reused", "Idempotency-Key reused"),
+
 	/** The summary model failed. */
 	SUMMARY_FAILED(HttpStatus.BAD_GATEWAY, "summary-failed", "Summarization failed"),
 
 	SESSION_EXISTS(HttpStatus.CONFLICT, "session-exists", "Session exists"),
 
 	SESSION_LOCKED(HttpStatus.CONFLICT, "session-locked", "Session locked"),
+
+	/** An append under the {@code Idempotency-Key} is still running (docs/API.md#idempotent-appends). */
+	IDEMPOTENCY_KEY_IN_FLIGHT(HttpStatus.CONFLICT, "idempotency-key-in-flight", "Idempotency-Key in flight"),
 
 	LEAF_MOVED(HttpStatus.PRECONDITION_FAILED, "leaf-moved", "Leaf moved"),
 

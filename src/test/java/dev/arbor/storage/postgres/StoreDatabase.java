@@ -59,7 +59,7 @@ final class StoreDatabase implements AutoCloseable {
 		DatabaseNotifications notifications = new DatabaseNotifications(this.dataSource, Duration.ofMillis(200));
 		PostgresSessionStore store = new PostgresSessionStore(this.jdbc, this.transactions,
 				UUID.randomUUID().toString(), cacheBudgetBytes, Long.MAX_VALUE, Clock.systemUTC(), StorageMetrics.NONE,
-				notifications, Duration.ofSeconds(15));
+				notifications, Duration.ofSeconds(15), Duration.ofHours(24));
 		PostgresEventBus bus = new PostgresEventBus(JdbcClient.create(this.jdbc), new TransactionTemplate(this.transactions),
 				Duration.ofHours(1), notifications);
 		store.addChangeListener(new StoreEvents(bus));
