@@ -5,6 +5,7 @@ import java.io.IOException;
 import dev.arbor.events.EventStreams;
 import dev.arbor.storage.SessionStore;
 import dev.arbor.storage.SessionWatch;
+import dev.arbor.web.edge.ProblemType;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -45,8 +46,11 @@ class EventController {
 			client that reconnects with `Last-Event-ID` first receives the events it missed, as far as the replay \
 			buffer (`arbor.events.replay-size`) reaches; when it does not reach back that far (or the id is from \
 			before a restart), the first event is `resync` {lastEventId, reason: "replay-unavailable"} instead: \
-			refetch what you show, and go on from there. Comments (`:heartbeat`) keep idle streams open; a client \
-			that falls too far behind is disconnected, to reconnect and replay.
+			refetch what you show, and go on from there. Comments (`:heartbeat`) keep idle streams open. A client \
+			that falls more than `arbor.events.max-pending` events (or `max-pending-bytes`) behind is dropped: it \
+			gets a last `resync` {lastEventId, reason: "too-slow"} without an `id:` line, and the stream ends; \
+			reconnect with the last id received to replay the rest. When `arbor.events.max-streams` streams are \
+			open, the next is refused with 503 `server-busy` and `Retry-After`: wait that long and open it again.
 
 			The stream stays open, so Swagger UI's Execute shows nothing: it waits for the response to end. \
 			Follow it with `curl -N -H 'Accept: text/event-stream' <url>` (`-N` prints each event as it comes), or \
@@ -68,6 +72,8 @@ class EventController {
 			+ " stream ends after `session_deleted`.")
 	@ApiResponse(responseCode = "200", description = "The event stream.",
 			content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string")))
+	@ProblemResponse(type = ProblemType.SERVER_BUSY,
+			description = "`arbor.events.max-streams` streams are open; nothing was subscribed. Open it again after `Retry-After`.")
 	void sessionEvents(@PathVariable @ValidId String sessionId,
 			@Parameter(description = "The id of the last event received; sent by EventSource when it reconnects.") @RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventIdHeader,
 			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.") @RequestParam(required = false) @Nullable String lastEventId,
@@ -87,6 +93,8 @@ class EventController {
 	@Operation(summary = "Stream every session's events", description = STREAM_DESCRIPTION)
 	@ApiResponse(responseCode = "200", description = "The event stream.",
 			content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string")))
+	@ProblemResponse(type = ProblemType.SERVER_BUSY,
+			description = "`arbor.events.max-streams` streams are open; nothing was subscribed. Open it again after `Retry-After`.")
 	void allEvents(
 			@Parameter(description = "The id of the last event received; sent by EventSource when it reconnects.") @RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventIdHeader,
 			@Parameter(description = "Like `Last-Event-ID`, for clients that cannot set headers; the header wins.") @RequestParam(required = false) @Nullable String lastEventId,

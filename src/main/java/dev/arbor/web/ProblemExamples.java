@@ -86,6 +86,8 @@ final class ProblemExamples {
 					"The summary model (openai) failed: no summary within 5m; nothing was changed", SESSION + "/navigate",
 					"provider", "openai");
 			case STORAGE_FAILURE -> problem(type, "Could not write session " + OpenApiConfiguration.SESSION_ID + "; nothing was changed", SESSION + "/entries");
+			case SERVER_BUSY -> problem(type, "The server has its most event streams open (arbor.events.max-streams is "
+					+ "819): retry after Retry-After, or close streams you no longer read", SESSION + "/events");
 			default -> null;
 		};
 	}

@@ -2,6 +2,7 @@ package dev.arbor.web;
 
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,9 +23,10 @@ import io.swagger.v3.oas.models.responses.ApiResponses;
 import org.jspecify.annotations.Nullable;
 import org.springdoc.core.customizers.OperationCustomizer;
 import org.springframework.core.ResolvableType;
+import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.http.HttpHeaders;
+import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.method.HandlerMethod;
-import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
  * What operations share, decided from the handler method: ids in paths, the ETag of responses that reflect a
@@ -152,8 +154,13 @@ class SharedOperationParts implements OperationCustomizer {
 	/** Whether its success carries the session's ETag: a stream is no state, and a branch documents its own. */
 	private static boolean reflectsSession(Method method, boolean sessionPath) {
 		Class<?> body = ResolvableType.forMethodReturnType(method).getGeneric(0).resolve();
-		return (sessionPath && method.getReturnType() != SseEmitter.class && body != BranchResponse.class)
-				|| body == SessionResponse.class;
+		return (sessionPath && !streams(method) && body != BranchResponse.class) || body == SessionResponse.class;
+	}
+
+	private static boolean streams(Method method) {
+		RequestMapping mapping = AnnotatedElementUtils.findMergedAnnotation(method, RequestMapping.class);
+		return mapping != null
+				&& Arrays.asList(mapping.produces()).contains(org.springframework.http.MediaType.TEXT_EVENT_STREAM_VALUE);
 	}
 
 	private static @Nullable String requestBodyType(Operation operation) {
