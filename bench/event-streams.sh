@@ -5,7 +5,8 @@
 # stream getting every append; heap and threads for 60 s after the streams leave; and STALLED streams that never
 # read while 100 KB entries are appended: dropped with a resync, the heap bounded. The client is
 # dev.arbor.bench.EventStreamLoad (src/jmh/java, JDK only, one selector thread); it needs jcmd on the PATH.
-# Settings: PORT (default 18080), JAVA_OPTS (default -Xmx512m), IDLE, LIVE, REFUSED, STALLED, JAR (another build).
+# Settings: PORT (default 18080), JAVA_OPTS (default -Xmx512m), IDLE, LIVE, REFUSED, STALLED, JAR (another build),
+# HISTOGRAM (a file for the server's class histogram once the streams have left).
 # Prints Markdown tables; exits 1 when a check fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,4 +26,5 @@ ARBOR_ARGS="${ARBOR_ARGS:-} --arbor.events.max-streams=$((IDLE + LIVE))"
 ./mvnw -B -q -Pbench -DskipTests test-compile
 
 java -Xmx1g -Des.idle="$IDLE" -Des.live="$LIVE" -Des.refused="$REFUSED" -Des.stalled="$STALLED" \
+	${HISTOGRAM:+-Des.histogram="$HISTOGRAM"} \
 	-cp target/test-classes dev.arbor.bench.EventStreamLoad "$BASE" "$server"

@@ -15,6 +15,7 @@ import dev.arbor.events.Webhook;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.thread.Threading;
+import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -38,6 +39,19 @@ class EventsConfiguration {
 		EventStreams.Limits limits = new EventStreams.Limits(events.maxStreams(), events.maxPending(),
 				events.maxPendingBytes().toBytes(), events.heartbeat());
 		return new EventStreams(bus, deliveryPool(), limits, meters);
+	}
+
+	/**
+	 * Tomcat keeps the channels of closed connections for reuse, by default as many as fit in a 32nd of a heap of
+	 * 1 GB or more, and each keeps hold of the request processor that last read from it, with all its buffers (about
+	 * 100 KB). After a rush of event streams that left, that was 4,000 connections' worth at a 2 GB heap: 400 MB that
+	 * never came back (docs/BENCHMARKS.md#event-streams-benchevent-streamssh). As many channels as Tomcat keeps
+	 * processors ({@code server.tomcat.processor-cache}) is reuse enough for ordinary requests.
+	 */
+	@Bean
+	TomcatConnectorCustomizer closedConnectionsKeepLittle(Environment environment) {
+		int processors = environment.getProperty("server.tomcat.processor-cache", Integer.class, 200);
+		return connector -> connector.setProperty("socket.bufferPool", Integer.toString(processors));
 	}
 
 	/**
