@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -234,6 +235,49 @@ class HardeningApiTests {
 			assertThat(send("GET", "/sessions/" + sessionId, null, null, Map.of()).status()).isEqualTo(404);
 		}
 		assertThat(statuses).contains(204);
+	}
+
+	/**
+	 * Every kind of request racing a delete, fifty rounds: each answers as if it ran wholly before the delete (2xx) or
+	 * wholly after it (404), never a 5xx, and nothing of the session is left behind (its file, its leaf sidecar, a
+	 * backup). What the copies wrote (a fork, a branch) is a session of its own and stays.
+	 */
+	@Test
+	void everyRequestRacingADeleteShouldAnswer2xxOr404AndLeaveNothingOfTheSession() throws Exception {
+		Map<Integer, Integer> statuses = new TreeMap<>();
+		for (int round = 0; round < 50; round++) {
+			String sessionId = createSession();
+			String first = appendUser(sessionId, "first");
+			String second = appendUser(sessionId, "second");
+			String session = "/sessions/" + sessionId;
+			List<Callable<Answer>> calls = new ArrayList<>(List.of(
+					() -> send("GET", session, null, null, Map.of()),
+					() -> send("GET", session + "/tree", null, null, Map.of()),
+					() -> send("GET", session + "/tree/rows?limit=50", null, null, Map.of()),
+					() -> send("GET", session + "/tree/outline", null, null, Map.of()),
+					() -> send("GET", session + "/context", null, null, Map.of()),
+					() -> send("GET", session + "/path", null, null, Map.of()),
+					() -> send("GET", session + "/export", null, null, Map.of()),
+					() -> send("GET", session + "/entries/" + first, null, null, Map.of()),
+					() -> send("POST", session + "/entries", JSON, userMessage("racing"), Map.of()),
+					() -> send("PUT", session + "/labels/" + first, JSON, "{\"label\":\"racing\"}", Map.of()),
+					() -> send("PUT", session + "/leaf", JSON, "{\"entryId\":\"" + first + "\"}", Map.of()),
+					() -> send("POST", session + "/navigate", JSON, "{\"targetId\":\"" + first + "\"}", Map.of()),
+					() -> send("POST", session + "/fork", null, null, Map.of()),
+					() -> send("POST", session + "/branch", JSON, "{\"entryId\":\"" + second + "\"}", Map.of()),
+					() -> send("POST", session + "/branched-sessions", JSON, "{\"leafId\":\"" + second + "\"}",
+							Map.of())));
+			calls.add(round % calls.size(), () -> send("DELETE", session, null, null, Map.of()));
+			for (Future<Answer> future : pool.invokeAll(calls)) {
+				Answer answer = future.get();
+				assertThat(answer.status()).as(answer.describe()).isIn(200, 201, 204, 404);
+				statuses.merge(answer.status(), 1, Integer::sum);
+			}
+			assertThat(send("GET", session, null, null, Map.of()).status()).isEqualTo(404);
+			assertThat(files().keySet()).as("files of %s after round %d", sessionId, round)
+				.noneMatch(name -> name.contains(sessionId));
+		}
+		assertThat(statuses).containsKeys(200, 204, 404);
 	}
 
 	// ---- 6. what Tomcat does not implement -------------------------------------------------------------------------
