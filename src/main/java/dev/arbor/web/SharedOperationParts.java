@@ -151,8 +151,14 @@ class SharedOperationParts implements OperationCustomizer {
 		return operation;
 	}
 
-	/** Whether its success carries the session's ETag: a stream is no state, and a branch documents its own. */
+	/**
+	 * Whether its success carries the session's ETag: a stream is no state, a branch documents its own, and a lineage
+	 * changes with other sessions.
+	 */
 	private static boolean reflectsSession(Method method, boolean sessionPath) {
+		if (method.getReturnType() == LineageResponse.class) {
+			return false;
+		}
 		Class<?> body = ResolvableType.forMethodReturnType(method).getGeneric(0).resolve();
 		return (sessionPath && !streams(method) && body != BranchResponse.class) || body == SessionResponse.class;
 	}
