@@ -39,7 +39,7 @@ class OpenApiDocumentTests {
 
 	/** API.md's operations of the sections this document covers so far. */
 	private static final List<String> OPERATIONS = List.of("post /sessions", "get /sessions", "get /sessions/{sessionId}",
-			"delete /sessions/{sessionId}", "post /sessions/import", "get /sessions/{sessionId}/export",
+			"delete /sessions/{sessionId}", "post /sessions/import", "get /sessions/{sessionId}/export", "get /sessions/{sessionId}/lineage",
 			"post /sessions/{sessionId}/entries", "get /sessions/{sessionId}/entries",
 			"get /sessions/{sessionId}/entries/{entryId}", "get /sessions/{sessionId}/entries/{entryId}/children",
 			"get /sessions/{sessionId}/entries/{entryId}/path", "get /sessions/{sessionId}/path",
