@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -28,21 +29,34 @@ class FileLineageApiTests extends LineageApiContract {
 		registry.add("arbor.storage.dir", storage::toString);
 	}
 
-	/** Into a sub-folder as pi keeps them, found by the next listing. */
+	/** Into a sub-folder as pi keeps them; the store finds it on its own time, so this waits until it has. */
 	@Override
 	void storeByHand(String id, String timestamp, @Nullable String parentSession) {
 		write(id, timestamp, parentSession);
 	}
 
-	private static Path write(String id, String timestamp, @Nullable String parentSession) {
+	private Path write(String id, String timestamp, @Nullable String parentSession) {
+		Path file;
 		try {
 			Path folder = Files.createDirectories(storage.resolve("--work-lineage--"));
-			return Files.writeString(folder.resolve(timestamp.replace(':', '-').replace('.', '-') + "_" + id + ".jsonl"),
+			file = Files.writeString(folder.resolve(timestamp.replace(':', '-').replace('.', '-') + "_" + id + ".jsonl"),
 					header(id, timestamp, parentSession));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		while (!this.client.get().uri("/sessions/{id}", id).exchange().returnResult().getStatus().is2xxSuccessful()) {
+			assertThat(System.nanoTime()).as("session %s found in the folder within 10 s", id).isLessThan(deadline);
+			try {
+				Thread.sleep(20);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException(ex);
+			}
+		}
+		return file;
 	}
 
 	@Test
