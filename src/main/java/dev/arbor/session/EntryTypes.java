@@ -31,6 +31,9 @@ public final class EntryTypes {
 
 	public static final String LABEL = "label";
 
+	/** A session's display name, as pi's {@code /name} writes it (docs/SESSION-FORMAT.md#how-a-session-is-listed). */
+	public static final String SESSION_INFO = "session_info";
+
 	/** Written by recent oh-my-pi; appendable as given, never in the context. */
 	public static final Set<String> AGENT_STATE = Set.of("session_init", "service_tier_change", "title_change",
 			"credential_pin", "reset_boundary");
@@ -38,7 +41,7 @@ public final class EntryTypes {
 	/** Every known name, most frequent first (the line scanner tries them in this order). */
 	static final List<String> NAMES = Stream
 		.concat(Stream.of(MESSAGE, THINKING_LEVEL_CHANGE, MODEL_CHANGE, CUSTOM_MESSAGE, CUSTOM, LABEL, COMPACTION,
-				BRANCH_SUMMARY, MODE_CHANGE, TTSR_INJECTION, SESSION, TITLE), AGENT_STATE.stream().sorted())
+				BRANCH_SUMMARY, MODE_CHANGE, TTSR_INJECTION, SESSION_INFO, SESSION, TITLE), AGENT_STATE.stream().sorted())
 		.toList();
 
 	private EntryTypes() {

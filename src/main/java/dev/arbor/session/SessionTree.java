@@ -44,6 +44,8 @@ public final class SessionTree {
 
 	private long newestTimestamp = Timestamps.UNKNOWN;
 
+	private final ListingFacts.Tally listing = new ListingFacts.Tally(ListingFacts.NONE);
+
 	/** Appends and leaf moves so far: what the selector views are kept for. */
 	long changeCount;
 
@@ -69,6 +71,7 @@ public final class SessionTree {
 				this.links.linkToParent(i);
 			}
 			this.newestTimestamp = Math.max(this.newestTimestamp, this.entries[i].timestamp());
+			this.listing.add(this.entries[i]);
 		}
 		for (int i = 0; i < this.size; i++) {
 			if (this.entries[i].isType(EntryTypes.LABEL)) {
@@ -105,6 +108,11 @@ public final class SessionTree {
 	public @Nullable String title() {
 		return (this.titleSlot != null && this.titleSlot.title() != null) ? this.titleSlot.title()
 				: this.header.title();
+	}
+
+	/** What pi's listing shows of the entries (docs/SESSION-FORMAT.md#how-a-session-is-listed). */
+	public ListingFacts listing() {
+		return this.listing.facts();
 	}
 
 	/** Number of entries in the file, duplicates included. */
@@ -300,6 +308,7 @@ public final class SessionTree {
 			this.links.linkToParent(position);
 		}
 		this.newestTimestamp = Math.max(this.newestTimestamp, line.timestamp());
+		this.listing.add(line);
 		if (line.isType(EntryTypes.LABEL)) {
 			this.labels.apply(line, id -> this.index.get(id) != NONE);
 		}

@@ -13,6 +13,9 @@ import org.jspecify.annotations.Nullable;
  * @param version the format version (3: files are migrated when loaded)
  * @param cwd the working directory the agent ran in
  * @param title the title; a title slot's overrides the header's
+ * @param name the name pi shows: the latest {@code session_info} entry's, trimmed; {@code null} when none or cleared
+ * @param firstMessage the first user message's text, as pi's listing shows it
+ * @param messageCount the {@code message} entries, as pi's listing counts them
  * @param parentSession the session this one was branched or forked from
  * @param createdAt the header's timestamp
  * @param updatedAt the newest entry's timestamp, or the header's for an empty session
@@ -26,7 +29,12 @@ import org.jspecify.annotations.Nullable;
 @Schema(name = "Session", description = "A session: one JSONL file of entries forming a tree, with a movable leaf.")
 record SessionResponse(@Schema(example = "019a9f3e-7b2c-7d4e-8f10-2a3b4c5d6e7f") String id,
 		@Schema(example = "3") int version, @Schema(example = "/home/me/project") @Nullable String cwd,
-		@Schema(example = "Fix the flaky test") @Nullable String title,
+		@Schema(description = "The oh-my-pi title: a title slot's overrides the header's.", example = "Fix the flaky test") @Nullable String title,
+		@Schema(description = "The name pi shows: the latest `session_info` entry's `name`, trimmed; null when there is none or the latest clears it (docs/SESSION-FORMAT.md, How a session is listed).",
+				example = "flaky test hunt") @Nullable String name,
+		@Schema(description = "The first user message's text as pi's listing extracts it (a string content, or its text blocks joined with spaces); `(no messages)` when no user message has text.",
+				example = "The build fails one run in ten, find out why") String firstMessage,
+		@Schema(description = "The `message` entries, as pi's listing counts them (every role, on every branch).", example = "412") int messageCount,
 		@Schema(description = "The session this one was branched or forked from (opaque text: an id or an upstream path).", example = "019a9f3e-0000-7000-8000-000000000000") @Nullable String parentSession,
 		@Schema(example = "2025-11-20T23:33:01.550Z") @Nullable String createdAt,
 		@Schema(example = "2025-11-21T08:02:44.120Z") @Nullable String updatedAt,
@@ -43,7 +51,8 @@ record SessionResponse(@Schema(example = "019a9f3e-7b2c-7d4e-8f10-2a3b4c5d6e7f")
 		long updated = info.lastEntryTimestamp();
 		String updatedAt = (updated != Timestamps.UNKNOWN) ? Timestamps.format(updated)
 				: null;
-		return new SessionResponse(info.id(), header.version(), header.cwd(), info.title(), header.parentSession(),
+		return new SessionResponse(info.id(), header.version(), header.cwd(), info.title(), info.listing().name(),
+				info.listing().shownFirstMessage(), info.listing().messageCount(), header.parentSession(),
 				header.timestamp(), updatedAt, Timestamps.format(info.changedAt()), info.leafId(), info.entryCount(), header,
 				info.malformedLines());
 	}

@@ -34,7 +34,7 @@ record SessionSummary(SessionInfo info, long fileLength, @Nullable FileTime side
 		}
 		FileTime sidecar = sidecarStamp(path);
 		long changedAt = Math.max(modified.toMillis(), (sidecar != null) ? sidecar.toMillis() : 0);
-		SessionInfo info = new SessionInfo(sessionId, path, tree.header(), tree.title(), tree.leafId(), tree.size(),
+		SessionInfo info = new SessionInfo(sessionId, path, tree.header(), tree.title(), tree.listing(), tree.leafId(), tree.size(),
 				newest, changedAt, malformedLines);
 		return new SessionSummary(info, fileLength, sidecar);
 	}

@@ -12,6 +12,7 @@ import java.util.function.Function;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.Ids;
 import dev.arbor.session.Json;
+import dev.arbor.session.ListingFacts;
 import dev.arbor.session.NewSession;
 import dev.arbor.session.SessionCopies;
 import dev.arbor.session.SessionHeader;
@@ -111,6 +112,27 @@ public final class PostgresSessionStore implements SessionStore, AutoCloseable {
 		this.clock = clock;
 		this.metrics = metrics;
 		this.appendKeys = new AppendKeyTable(JdbcClient.create(jdbc), appendKeyWindow);
+		fillListings();
+	}
+
+	/**
+	 * Fills in the listing of every session stored before the listing columns, from its entries by the rules every
+	 * append follows (see {@code db/migration/V4__session_listing.sql}): once, so that no listing reads entries.
+	 */
+	private void fillListings() {
+		for (String sessionId : this.table.unlisted()) {
+			this.table.find(sessionId).ifPresent(this::listed);
+		}
+	}
+
+	/** The row's listing, filled in first where the row was stored before the listing columns. */
+	private ListingFacts listed(SessionRow row) {
+		if (row.listing() != null) {
+			return row.listing();
+		}
+		ListingFacts listing = this.cache.read(row, SessionTree::listing);
+		this.table.listed(row.id(), row.position(), listing);
+		return listing;
 	}
 
 	@Override
@@ -141,7 +163,7 @@ public final class PostgresSessionStore implements SessionStore, AutoCloseable {
 
 	@Override
 	public List<SessionInfo> list() {
-		return this.table.all().stream().map(PostgresSessionStore::info).toList();
+		return this.table.all().stream().map(this::info).toList();
 	}
 
 	/** Every session is rows the store wrote itself: none is unreadable. */
@@ -198,8 +220,9 @@ public final class PostgresSessionStore implements SessionStore, AutoCloseable {
 			}
 			long newest = Math.max(row.lastEntryTimestamp(), newestTimestamp(planned));
 			this.table.insertEntries(sessionId, tree.size(), planned);
+			// the tree is current under the lock: the listing goes on from it, as the count does
 			long position = this.table.appended(sessionId, planned.get(planned.size() - 1).id(),
-					tree.size() + planned.size(), bytes, newest, this.clock.millis());
+					tree.size() + planned.size(), bytes, newest, this.clock.millis(), tree.listing().plus(planned));
 			tell(new SessionChange.EntriesAppended(sessionId, planned, oldLeafId, Origin.ARBOR));
 			return new Committed<>(planned, () -> {
 				tree.append(planned);
@@ -297,7 +320,8 @@ public final class PostgresSessionStore implements SessionStore, AutoCloseable {
 		long lastEntry = newest;
 		SessionInfo info = this.transactions.execute(status -> {
 			this.table.lock(id); // before anything is written: see SessionLocks
-			if (!this.table.insert(session, title, bytes, lastEntry, this.clock.millis())) {
+			if (!this.table.insert(session, title, ListingFacts.of(session.entries()), bytes, lastEntry,
+					this.clock.millis())) {
 				throw new SessionExistsException(id);
 			}
 			SessionInfo created = info(this.table.find(id).orElseThrow());
@@ -353,10 +377,10 @@ public final class PostgresSessionStore implements SessionStore, AutoCloseable {
 		}
 	}
 
-	private static SessionInfo info(SessionRow row) {
+	private SessionInfo info(SessionRow row) {
 		SessionHeader parsed = Objects.requireNonNull(SessionHeader.parse(Json.parseObject(row.header())));
 		SessionHeader header = new SessionHeader(parsed.id(), parsed.version(), new StoredLine(row.header()));
-		return new SessionInfo(row.id(), null, header, row.title(), row.leafId(), row.entryCount(),
+		return new SessionInfo(row.id(), null, header, row.title(), listed(row), row.leafId(), row.entryCount(),
 				row.lastEntryTimestamp(), row.changedAt(), 0);
 	}
 

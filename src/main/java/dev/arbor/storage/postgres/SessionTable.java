@@ -1,5 +1,6 @@
 package dev.arbor.storage.postgres;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -9,6 +10,7 @@ import java.util.UUID;
 import java.util.function.Consumer;
 
 import dev.arbor.session.EntryLine;
+import dev.arbor.session.ListingFacts;
 import dev.arbor.session.NewSession;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.BatchPreparedStatementSetter;
@@ -25,8 +27,8 @@ final class SessionTable {
 	private static final int BATCH = 1_000;
 
 	private static final String COLUMNS = """
-			id, incarnation, position, header, title_slot, title, leaf_id, entry_count, bytes, last_entry_timestamp,
-			changed_at, (nav_expires_at > now() AND nav_owner IS DISTINCT FROM ?) AS nav_elsewhere""";
+			id, incarnation, position, header, title_slot, title, name, first_message, message_count, leaf_id,
+			entry_count, bytes, last_entry_timestamp, changed_at, (nav_expires_at > now() AND nav_owner IS DISTINCT FROM ?) AS nav_elsewhere""";
 
 	private final JdbcClient jdbc;
 
@@ -67,15 +69,19 @@ final class SessionTable {
 	 *
 	 * @return false when a session of that id exists already (nothing is written)
 	 */
-	boolean insert(NewSession session, @Nullable String title, long bytes, long lastEntryTimestamp, long changedAt) {
+	boolean insert(NewSession session, @Nullable String title, ListingFacts listing, long bytes,
+			long lastEntryTimestamp, long changedAt) {
 		int inserted = this.jdbc.sql("""
-				INSERT INTO arbor_session (id, header, title_slot, title, leaf_id, entry_count, bytes,
-					last_entry_timestamp, changed_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING""")
+				INSERT INTO arbor_session (id, header, title_slot, title, name, first_message, message_count, leaf_id,
+					entry_count, bytes, last_entry_timestamp, changed_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING""")
 			.param(session.header().id())
 			.param(session.header().json().bytes())
 			.param((session.titleSlot() != null) ? session.titleSlot().line().bytes() : null)
 			.param(title)
+			.param(utf8(listing.name()))
+			.param(utf8(listing.firstMessage()))
+			.param(listing.messageCount())
 			.param(session.leafId())
 			.param(session.entries().size())
 			.param(bytes)
@@ -112,21 +118,45 @@ final class SessionTable {
 		}
 	}
 
-	/** Records appended entries: the session's new leaf, count and size. */
+	/** Records appended entries: the session's new leaf, count, size and listing. */
 	long appended(String sessionId, @Nullable String leafId, int entryCount, long bytes, long lastEntryTimestamp,
-			long changedAt) {
+			long changedAt, ListingFacts listing) {
 		return this.jdbc.sql("""
 				UPDATE arbor_session SET position = position + 1, leaf_id = ?, entry_count = ?, bytes = ?,
-					last_entry_timestamp = ?, changed_at = ?
+					last_entry_timestamp = ?, changed_at = ?, name = ?, first_message = ?, message_count = ?
 				WHERE id = ? RETURNING position""")
 			.param(leafId)
 			.param(entryCount)
 			.param(bytes)
 			.param(lastEntryTimestamp)
 			.param(changedAt)
+			.param(utf8(listing.name()))
+			.param(utf8(listing.firstMessage()))
+			.param(listing.messageCount())
 			.param(sessionId)
 			.query(Long.class)
 			.single();
+	}
+
+	/** Ids of the sessions stored before the listing columns, whose rows are not filled in yet. */
+	List<String> unlisted() {
+		return this.jdbc.sql("SELECT id FROM arbor_session WHERE message_count IS NULL").query(String.class).list();
+	}
+
+	/**
+	 * Fills in the listing of a session stored before the columns, unless it changed since {@code position} (its
+	 * change wrote the listing then).
+	 */
+	void listed(String sessionId, long position, ListingFacts listing) {
+		this.jdbc.sql("""
+				UPDATE arbor_session SET name = ?, first_message = ?, message_count = ?
+				WHERE id = ? AND position = ?""")
+			.param(utf8(listing.name()))
+			.param(utf8(listing.firstMessage()))
+			.param(listing.messageCount())
+			.param(sessionId)
+			.param(position)
+			.update();
 	}
 
 	long leafMoved(String sessionId, @Nullable String leafId, long changedAt) {
@@ -164,10 +194,21 @@ final class SessionTable {
 	}
 
 	private static SessionRow row(ResultSet rs, int row) throws SQLException {
+		int messageCount = rs.getInt("message_count");
+		ListingFacts listing = rs.wasNull() ? null
+				: new ListingFacts(text(rs.getBytes("name")), text(rs.getBytes("first_message")), messageCount);
 		return new SessionRow(rs.getString("id"), rs.getObject("incarnation", UUID.class), rs.getLong("position"),
-				rs.getBytes("header"), rs.getBytes("title_slot"), rs.getString("title"), rs.getString("leaf_id"),
+				rs.getBytes("header"), rs.getBytes("title_slot"), rs.getString("title"), listing, rs.getString("leaf_id"),
 				rs.getInt("entry_count"), rs.getLong("bytes"), rs.getLong("last_entry_timestamp"),
 				rs.getLong("changed_at"), rs.getBoolean("nav_elsewhere"));
+	}
+
+	private static byte @Nullable [] utf8(@Nullable String text) {
+		return (text != null) ? text.getBytes(StandardCharsets.UTF_8) : null;
+	}
+
+	private static @Nullable String text(byte @Nullable [] utf8) {
+		return (utf8 != null) ? new String(utf8, StandardCharsets.UTF_8) : null;
 	}
 
 }
