@@ -11,7 +11,7 @@ import org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfigura
 /**
  * Arbor: session trees of LLM coding agents over HTTP. Boot's {@code /error} page is left out: errors of the API
  * are problem documents from the web package's advice, and what never reaches it (the container's own refusals, a
- * {@code sendError}) from Tomcat's error report valve, which {@code ProblemReportValve} replaces.
+ * {@code sendError}) from Jetty's error handler, which {@code ProblemErrorHandler} replaces.
  * <p>
  * With {@code copy} as its first argument, the jar runs {@link CopyCommand} instead of the server.
  */

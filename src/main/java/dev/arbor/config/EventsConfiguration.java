@@ -15,7 +15,6 @@ import dev.arbor.events.Webhook;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.thread.Threading;
-import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -30,28 +29,15 @@ class EventsConfiguration {
 	@Bean
 	EventStreams eventStreams(EventBus bus, ArborProperties properties, Environment environment, MeterRegistry meters) {
 		ArborProperties.Events events = properties.events();
-		int maxConnections = environment.getProperty("server.tomcat.max-connections", Integer.class, -1);
+		int maxConnections = environment.getProperty("server.jetty.max-connections", Integer.class, -1);
 		if (maxConnections >= 0 && events.maxStreams() >= maxConnections) {
 			throw new IllegalStateException("arbor.events.max-streams (" + events.maxStreams()
-					+ ") must be below server.tomcat.max-connections (" + maxConnections
+					+ ") must be below server.jetty.max-connections (" + maxConnections
 					+ "): open streams would take every connection, and nothing else would be answered");
 		}
 		EventStreams.Limits limits = new EventStreams.Limits(events.maxStreams(), events.maxPending(),
 				events.maxPendingBytes().toBytes(), events.heartbeat());
 		return new EventStreams(bus, deliveryPool(), limits, meters);
-	}
-
-	/**
-	 * Tomcat keeps the channels of closed connections for reuse, by default as many as fit in a 32nd of a heap of
-	 * 1 GB or more, and each keeps hold of the request processor that last read from it, with all its buffers (about
-	 * 100 KB). After a rush of event streams that left, that was 4,000 connections' worth at a 2 GB heap: 400 MB that
-	 * never came back (docs/BENCHMARKS.md#event-streams-benchevent-streamssh). As many channels as Tomcat keeps
-	 * processors ({@code server.tomcat.processor-cache}) is reuse enough for ordinary requests.
-	 */
-	@Bean
-	TomcatConnectorCustomizer closedConnectionsKeepLittle(Environment environment) {
-		int processors = environment.getProperty("server.tomcat.processor-cache", Integer.class, 200);
-		return connector -> connector.setProperty("socket.bufferPool", Integer.toString(processors));
 	}
 
 	/**

@@ -26,7 +26,7 @@ final class HeapShares {
 	 */
 	static final DataSize PER_STREAM = DataSize.ofKilobytes(128);
 
-	/** The most streams by default: below {@code server.tomcat.max-connections} (11,000), whatever the heap. */
+	/** The most streams by default: below {@code server.jetty.max-connections} (11,000), whatever the heap. */
 	static final int MAX_STREAMS = 10_000;
 
 	private HeapShares() {

@@ -32,7 +32,7 @@ import dev.arbor.web.edge.ServerBusyException;
 import dev.arbor.web.edge.UnauthorizedException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.apache.tomcat.util.http.InvalidParameterException;
+import org.eclipse.jetty.http.HttpException;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.context.MessageSourceResolvable;
@@ -257,9 +257,14 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		return respond(ProblemType.REQUEST_TIMEOUT.create(ex.getMessage()), request);
 	}
 
-	/** Tomcat decodes query parameters lazily, so a query that is not UTF-8 surfaces when a handler reads it. */
-	@ExceptionHandler
-	ResponseEntity<Object> undecodableQuery(InvalidParameterException ex, WebRequest request) {
+	/**
+	 * Jetty decodes query parameters lazily, so a query that is not UTF-8 surfaces when a handler reads it, as one
+	 * of Jetty's HTTP exceptions ("400: Bad query"; Arbor takes no form bodies, the other parameters Jetty decodes
+	 * so).
+	 */
+	@ExceptionHandler({ HttpException.IllegalStateException.class, HttpException.IllegalArgumentException.class,
+			HttpException.RuntimeException.class })
+	ResponseEntity<Object> undecodableQuery(RuntimeException ex, WebRequest request) {
 		return respond(ProblemType.INVALID_PARAMETER
 			.create("The query string must be UTF-8, percent-encoded (RFC 3986); it could not be decoded"), request);
 	}

@@ -62,8 +62,6 @@ class BodyRequestSlotsApiTests {
 		registry.add("arbor.storage.dir", dataDir::toString);
 		registry.add("arbor.api.max-body-requests-per-client", () -> PER_CLIENT);
 		registry.add("arbor.api.body-timeout", () -> BODY_TIMEOUT.toMillis() + "ms");
-		// Tomcat ends a keep-alive connection after this many requests, and the client opens another at once
-		registry.add("server.tomcat.max-keep-alive-requests", () -> 3);
 	}
 
 	@Autowired

@@ -280,7 +280,7 @@ class HardeningApiTests {
 		assertThat(statuses).containsKeys(200, 204, 404);
 	}
 
-	// ---- 6. what Tomcat does not implement -------------------------------------------------------------------------
+	// ---- 6. what Jetty does not implement --------------------------------------------------------------------------
 
 	@Test
 	void requestWhenMethodIsConnectShouldReturn501NotImplementedProblem() throws IOException {
@@ -288,18 +288,20 @@ class HardeningApiTests {
 		answer.assertProblem(501, "not-implemented");
 	}
 
+	/** Jetty refuses a transfer coding other than chunked as a malformed request, and says which coding it takes. */
 	@Test
-	void requestWhenTransferCodingIsUnknownShouldReturn501NotImplementedProblemAndChangeNothing() throws IOException {
+	void requestWhenTransferCodingIsUnknownShouldReturn400BadRequestProblemAndChangeNothing() throws IOException {
 		Map<String, String> before = files();
 		RawAnswer answer = raw("POST /sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
 				+ "Transfer-Encoding: gzip\r\nConnection: close\r\n\r\n{}");
-		answer.assertProblem(501, "not-implemented");
+		answer.assertProblem(400, "bad-request");
+		assertThat(answer.problem().get("detail").asString()).contains("Transfer-Encoding", "chunked");
 		assertThat(files()).isEqualTo(before);
 	}
 
-	/** Tomcat answers 505 itself; the problem document said internal-error, a failure inside Arbor. */
+	/** Jetty answers 505 itself; the problem document must not say internal-error, a failure inside Arbor. */
 	@ParameterizedTest
-	@ValueSource(strings = { "GET /sessions HTTP/1.2", "GET /sessions HTTP/2.0", "POST /sessions HTTP/1.9" })
+	@ValueSource(strings = { "GET /sessions HTTP/1.2", "POST /sessions HTTP/1.9" })
 	void requestWhenHttpVersionIsNotSupportedShouldReturn505ProblemThatSaysSo(String requestLine) throws IOException {
 		Map<String, String> before = files();
 		RawAnswer answer = raw(requestLine + "\r\nHost: x\r\n\r\n");
@@ -308,12 +310,21 @@ class HardeningApiTests {
 		assertThat(files()).isEqualTo(before);
 	}
 
+	/** HTTP/2 is not spoken on the connection (no prior knowledge): Jetty asks for an upgrade, a client error. */
+	@Test
+	void requestWhenHttpVersionIsTwoShouldReturn426ProblemAndChangeNothing() throws IOException {
+		Map<String, String> before = files();
+		RawAnswer answer = raw("GET /sessions HTTP/2.0\r\nHost: x\r\n\r\n");
+		answer.assertProblem(426, "client-error");
+		assertThat(files()).isEqualTo(before);
+	}
+
 	/**
-	 * Any other status Tomcat answers on its own gets a type of its status class, not bad-request (400) or
+	 * Any other status Jetty answers on its own gets a type of its status class, not bad-request (400) or
 	 * internal-error (500): here 417 for an expectation other than {@code 100-continue}.
 	 */
 	@Test
-	void requestWhenTomcatRefusesWithAStatusOfNoTypeShouldReturnTheTypeOfItsClass() throws IOException {
+	void requestWhenJettyRefusesWithAStatusOfNoTypeShouldReturnTheTypeOfItsClass() throws IOException {
 		Map<String, String> before = files();
 		RawAnswer answer = raw("POST /sessions HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Type: application/json\r\n"
 				+ "Content-Length: 2\r\nConnection: close\r\n\r\n{}");

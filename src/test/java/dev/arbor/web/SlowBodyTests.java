@@ -48,7 +48,7 @@ class SlowBodyTests {
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) {
 		registry.add("arbor.storage.dir", dataDir::toString);
-		registry.add("server.tomcat.threads.max", () -> WORKERS);
+		registry.add("server.jetty.threads.max", () -> WORKERS);
 		registry.add("arbor.api.max-body-requests", () -> MAX_BODY_REQUESTS);
 		registry.add("arbor.api.max-body-requests-per-client", () -> 1000);
 		registry.add("arbor.api.body-timeout", () -> BODY_TIMEOUT.toMillis() + "ms");

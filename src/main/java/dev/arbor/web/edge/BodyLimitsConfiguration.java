@@ -1,12 +1,10 @@
 package dev.arbor.web.edge;
 
 import dev.arbor.config.ArborProperties;
-import org.apache.catalina.connector.Connector;
-import org.apache.coyote.http11.AbstractHttp11Protocol;
+import org.eclipse.jetty.server.AbstractConnector;
+import org.eclipse.jetty.server.Connector;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
-import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.boot.jetty.JettyServerCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -43,26 +41,35 @@ class BodyLimitsConfiguration {
 	}
 
 	/**
-	 * Each read of a body waits at most {@code arbor.api.body-timeout} for bytes (Tomcat's upload timeout; without
-	 * it a read waits as long as {@code server.tomcat.connection-timeout}); {@link RequestBodyLimitFilter} bounds the
-	 * whole body.
+	 * Each read of a body waits at most {@code arbor.api.body-timeout} for bytes: Jetty bounds a read by its
+	 * connections' idle timeout ({@code server.jetty.connection-idle-timeout}, 30 seconds unless set), so that is
+	 * lowered to the body timeout where it is longer. {@link RequestBodyLimitFilter} bounds the whole body. The same
+	 * timeout ends an event stream that writes nothing for as long, so {@code arbor.events.heartbeat} (15 seconds)
+	 * stays below it.
 	 */
 	@Bean
-	TomcatConnectorCustomizer bodyReadTimeout(ArborProperties properties) {
-		int millis = (int) Math.min(Integer.MAX_VALUE, properties.api().bodyTimeout().toMillis());
-		return (Connector connector) -> {
-			if (connector.getProtocolHandler() instanceof AbstractHttp11Protocol<?> http) {
-				http.setDisableUploadTimeout(false);
-				http.setConnectionUploadTimeout(millis);
+	JettyServerCustomizer bodyReadTimeout(ArborProperties properties) {
+		long millis = properties.api().bodyTimeout().toMillis();
+		return server -> {
+			for (Connector connector : server.getConnectors()) {
+				if (connector instanceof AbstractConnector bounded && bounded.getIdleTimeout() > millis) {
+					bounded.setIdleTimeout(millis);
+				}
 			}
 		};
 	}
 
+	/**
+	 * First of the filters: a request refused for want of a slot reserves nothing else, and the slot bounds the
+	 * bodies the filters after it wait for.
+	 */
 	@Bean
-	WebServerFactoryCustomizer<TomcatServletWebServerFactory> bodyRequestSlots(ArborProperties properties) {
+	FilterRegistrationBean<BodyRequestFilter> bodyRequestSlots(ArborProperties properties) {
 		ArborProperties.Api api = properties.api();
-		return factory -> factory.addContextValves(
-				new BodyRequestValve(new BodyRequestSlots(api.maxBodyRequests(), api.maxBodyRequestsPerClient())));
+		FilterRegistrationBean<BodyRequestFilter> registration = new FilterRegistrationBean<>(
+				new BodyRequestFilter(new BodyRequestSlots(api.maxBodyRequests(), api.maxBodyRequestsPerClient())));
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+		return registration;
 	}
 
 }

@@ -1,11 +1,12 @@
 package dev.arbor.web.edge;
 
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.core.StandardHost;
+import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
+import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.handler.ContextHandler;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
-import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.boot.jetty.JettyServerCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -16,8 +17,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
  * The checks every request passes before a controller sees it: its path parameters, its media type headers, its
- * body's encoding and its query parameters, and what Tomcat refuses itself. Each refusal is a problem document, written
- * by the API's exception handling where Spring MVC reaches it ({@code problems}) and by {@link ProblemReportValve}
+ * body's encoding and its query parameters, and what Jetty refuses itself. Each refusal is a problem document, written
+ * by the API's exception handling where Spring MVC reaches it ({@code problems}) and by {@link ProblemErrorHandler}
  * where it does not. The request body limits and the API keys have configurations of their own
  * ({@link BodyLimitsConfiguration}, {@link ApiSecurityConfiguration}).
  */
@@ -56,19 +57,41 @@ class EdgeConfiguration implements WebMvcConfigurer {
 	}
 
 	/**
-	 * Lets an encoded slash through to the API, still encoded, instead of Tomcat's bare 400 page: {@code ..%2F..}
-	 * then reaches id validation as one path segment and gets a problem document like any other bad id.
+	 * Lets an encoded slash, an encoded dot segment and an encoded line break through to the API, still encoded,
+	 * instead of Jetty's refusal of an ambiguous or suspicious path: {@code ..%2F..}, {@code %2E%2E} or
+	 * {@code x%0Ay} then reach id validation as one path segment and get the problem document of any other bad id
+	 * (invalid-id), which tells the client what an id may be. Jetty checks twice, when it parses the request line and
+	 * when the servlet API is asked for the path. What Jetty still refuses itself ({@code %00}, a backslash, bytes
+	 * that are no UTF-8) is answered by {@link ProblemErrorHandler}.
 	 */
 	@Bean
-	TomcatConnectorCustomizer encodedSlashesReachTheApi() {
-		return (Connector connector) -> connector.setEncodedSolidusHandling("passthrough");
+	JettyServerCustomizer encodedSlashesReachTheApi() {
+		UriCompliance compliance = UriCompliance.DEFAULT.with("arbor",
+				UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR, UriCompliance.Violation.AMBIGUOUS_PATH_SEGMENT,
+				UriCompliance.Violation.SUSPICIOUS_PATH_CHARACTERS);
+		return server -> {
+			for (Connector connector : server.getConnectors()) {
+				HttpConnectionFactory http = connector.getConnectionFactory(HttpConnectionFactory.class);
+				if (http != null) {
+					http.getHttpConfiguration().setUriCompliance(compliance);
+				}
+			}
+			for (ServletContextHandler context : server.getDescendants(ServletContextHandler.class)) {
+				context.getServletHandler().setDecodeAmbiguousURIs(true);
+			}
+		};
 	}
 
-	/** What Tomcat refuses itself is answered as a problem document too ({@link ProblemReportValve}). */
+	/** What Jetty refuses or answers itself is a problem document too ({@link ProblemErrorHandler}). */
 	@Bean
-	WebServerFactoryCustomizer<TomcatServletWebServerFactory> problemReportsFromTomcat() {
-		return factory -> factory.addContextCustomizers(
-				context -> ((StandardHost) context.getParent()).setErrorReportValveClass(ProblemReportValve.class.getName()));
+	JettyServerCustomizer problemReportsFromJetty() {
+		ProblemErrorHandler problems = new ProblemErrorHandler();
+		return server -> {
+			server.setErrorHandler(problems);
+			for (ContextHandler context : server.getDescendants(ContextHandler.class)) {
+				context.setErrorHandler(problems);
+			}
+		};
 	}
 
 }

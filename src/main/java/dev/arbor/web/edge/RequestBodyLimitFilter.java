@@ -2,6 +2,7 @@ package dev.arbor.web.edge;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.TimeoutException;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -16,11 +17,11 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
 /**
  * Refuses request bodies over {@code arbor.api.max-request-bytes} with 413, before anything is parsed: at once
  * when {@code Content-Length} says so, else (chunked bodies) as soon as the count passes the limit while a
- * converter reads. Tomcat's own limits cover form posts only.
+ * converter reads. Jetty's own limits cover form posts only.
  * <p>
- * Ends a body still arriving {@code arbor.api.body-timeout} after the request began with 408: Tomcat bounds each
- * read ({@link BodyLimitsConfiguration}), not the whole, so a client trickling a byte now and then would otherwise
- * hold its worker for as long as it likes.
+ * Ends a body still arriving {@code arbor.api.body-timeout} after the request began with 408: Jetty bounds each
+ * read by its idle timeout ({@link BodyLimitsConfiguration}), not the whole, so a client trickling a byte now and
+ * then would otherwise hold its worker for as long as it likes. A read that Jetty's idle timeout ends is a 408 too.
  */
 class RequestBodyLimitFilter extends OncePerRequestFilter {
 
@@ -82,6 +83,38 @@ class RequestBodyLimitFilter extends OncePerRequestFilter {
 		private LimitedInputStream(ServletInputStream in, LimitedRequest request) {
 			super(in);
 			this.request = request;
+		}
+
+		@Override
+		public int read() throws IOException {
+			try {
+				return super.read();
+			}
+			catch (IOException ex) {
+				throw timedOut(ex);
+			}
+		}
+
+		@Override
+		public int read(byte[] buffer, int offset, int length) throws IOException {
+			try {
+				return super.read(buffer, offset, length);
+			}
+			catch (IOException ex) {
+				throw timedOut(ex);
+			}
+		}
+
+		/** A read Jetty ended when no byte came for its idle timeout: the body paused too long (408). */
+		private IOException timedOut(IOException ex) {
+			for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+				if (cause instanceof TimeoutException) {
+					RequestTimeoutException timeout = new RequestTimeoutException(this.request.timeout);
+					timeout.initCause(ex);
+					return timeout;
+				}
+			}
+			return ex;
 		}
 
 		@Override
