@@ -196,8 +196,8 @@ public final class EventStreamLoad {
 			// What is still held, class by class, for a heap that did not come back
 			Files.writeString(Path.of(histogram), jcmd("GC.class_histogram"));
 		}
-		// Tomcat keeps up to server.tomcat.processor-cache (200) request processors for reuse, about 100 KB each,
-		// however many connections there were: that much above idle is idle still.
+		// Jetty's buffer pool keeps some of the buffers the streams used for reuse, however many connections there
+		// were: that much above idle is idle still.
 		check(backHeap <= idleHeap + 32L * 1024 * 1024,
 				"heap back to idle (" + mb(backHeap) + ", idle " + mb(idleHeap) + ")");
 
@@ -235,7 +235,7 @@ public final class EventStreamLoad {
 				+ " of " + stalled + " ended with a resync when read at last; heap after GC at most " + mb(stallHeapMax)
 				+ " (idle " + mb(idleHeap) + ")");
 		check(endedWithResync == stalled, "every stalled stream ended with a resync");
-		// Bounded: each stalled connection costs what an open stream does (about 110 KB, Tomcat's buffers), and what
+		// Bounded: each stalled connection costs at most what an open stream did on Tomcat (about 110 KB), and what
 		// was appended is held at most three times (the session, its replay, a frame in flight), whatever the streams
 		// that did not read it.
 		long stallBound = backHeap + stalled * 128L * 1024 + 3L * stallAppends * stallKb * 1024;

@@ -21,8 +21,10 @@ final class HeapShares {
 	static final int STREAMS_PERCENT = 20;
 
 	/**
-	 * What one open event stream takes of the heap, with room to spare: about 110 KB measured, nearly all of it the
-	 * web server's buffers for the request and its connection (docs/BENCHMARKS.md#event-streams-benchevent-streamssh).
+	 * What one open event stream takes of the heap, with room to spare: about 110 KB measured on Tomcat, nearly all of
+	 * it the web server's buffers for the request and its connection (docs/BENCHMARKS.md#event-streams-benchevent-streamssh).
+	 * Jetty holds far less (docs/BENCHMARKS.md#what-a-stream-costs-in-each-servlet-container-benchservlet-containerssh);
+	 * the figure stays until Arbor's own streams on Jetty are measured.
 	 */
 	static final DataSize PER_STREAM = DataSize.ofKilobytes(128);
 

@@ -74,7 +74,7 @@ final class SweepRun {
 	private List<String> judge(SweepCase sweepCase, SweepRequest request, SweepWire.Answer answer) {
 		List<String> findings = new ArrayList<>();
 		if (answer.failure() != null) {
-			// Tomcat answers a head it will not read and closes while the client still sends: the answer may be lost.
+			// Jetty answers a head it will not read and closes while the client still sends: the answer may be lost.
 			if (!sweepCase.mayGoUnanswered() && !SweepWire.headTooLong(request)) {
 				findings.add("no answer");
 			}

@@ -51,10 +51,10 @@ final class SweepWire {
 		}
 	}
 
-	/** Tomcat's {@code maxHttpHeaderSize}: a longer head is refused, and closed on, perhaps before it was all sent. */
+	/** Jetty's request header size ({@code server.max-http-request-header-size}): a longer head is refused, and closed on, perhaps before it was all sent. */
 	static final int MAX_HEAD_BYTES = 8192;
 
-	/** Whether the request line and headers are longer than Tomcat reads, so that its answer may be lost. */
+	/** Whether the request line and headers are longer than Jetty reads, so that its answer may be lost. */
 	static boolean headTooLong(SweepRequest request) {
 		return head(request).length > MAX_HEAD_BYTES;
 	}

@@ -29,8 +29,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * <p>
  * A servlet filter is enough on Jetty: once a request is answered, Jetty takes in only what of its body has already
  * arrived, without waiting, and closes the connection when more is still due, so a refused (or any) request whose
- * client stalls its body does not hold the worker. The refusal says {@code Connection: close} so that the client
- * knows.
+ * client stalls its body does not hold the worker. Jetty says nothing of that close, so a refusal (4xx, 5xx) of a
+ * request whose body has not all arrived says {@code Connection: close} itself, while it is not yet committed, and
+ * the client knows not to send the rest.
  */
 class BodyRequestFilter extends OncePerRequestFilter {
 

@@ -13,7 +13,7 @@ import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
- * Refuses paths with parameters ({@code /sessions/abc;x}). Tomcat and Spring strip {@code ;x} and would act on
+ * Refuses paths with parameters ({@code /sessions/abc;x}). Jetty and Spring strip {@code ;x} and would act on
  * session {@code abc}, a DELETE included; docs/API.md#requests-and-responses says what is not an id gets a 400, and
  * {@code abc;x} is none.
  */

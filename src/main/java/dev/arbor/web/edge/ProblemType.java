@@ -31,7 +31,7 @@ public enum ProblemType {
 	BAD_REQUEST(HttpStatus.BAD_REQUEST, "bad-request", "Bad request"),
 
 	/**
-	 * A refusal with a 4xx status that no other type stands for, such as the 417 Tomcat answers an {@code Expect}
+	 * A refusal with a 4xx status that no other type stands for, such as the 417 Jetty answers an {@code Expect}
 	 * other than {@code 100-continue} with: the document's {@code status} is the response's, whatever the status
 	 * here (the class's first).
 	 */
@@ -104,12 +104,13 @@ public enum ProblemType {
 	UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "Unsupported media type"),
 
 	/**
-	 * A method or transfer coding the server does not implement ({@code CONNECT}, {@code Transfer-Encoding: gzip}):
-	 * Tomcat refuses these before the API sees them, as RFC 9110, section 15.6.2, and RFC 9112, section 6.1, ask.
+	 * A method the server does not implement ({@code CONNECT}): refused before the API sees it, as RFC 9110, section
+	 * 15.6.2, asks. (Jetty refuses a transfer coding other than chunked, {@code Transfer-Encoding: gzip}, as a
+	 * malformed request: bad-request.)
 	 */
 	NOT_IMPLEMENTED(HttpStatus.NOT_IMPLEMENTED, "not-implemented", "Not implemented"),
 
-	/** A request line of an HTTP version other than 1.0 and 1.1 ({@code HTTP/1.2}), refused by Tomcat. */
+	/** A request line of an HTTP version other than 1.0 and 1.1 ({@code HTTP/1.2}), refused by Jetty. */
 	HTTP_VERSION_NOT_SUPPORTED(HttpStatus.HTTP_VERSION_NOT_SUPPORTED, "http-version-not-supported",
 			"HTTP version not supported"),
 
@@ -118,7 +119,7 @@ public enum ProblemType {
 	INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error", "Internal error"),
 
 	/**
-	 * A 5xx status that no other type stands for, such as the 503 Tomcat answers while it stops: not a failure
+	 * A 5xx status that no other type stands for, such as the 503 Jetty answers while it stops: not a failure
 	 * inside Arbor ({@link #INTERNAL_ERROR}); the document's {@code status} is the response's.
 	 */
 	SERVER_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "server-error", "Server error");
@@ -158,8 +159,8 @@ public enum ProblemType {
 	}
 
 	/**
-	 * The type Spring's and Tomcat's own errors of a status get (405, 406, 415, a missing parameter, a request line
-	 * Tomcat refuses …): the type that stands for that status, or, when none does, the type of its class, so that a
+	 * The type Spring's and Jetty's own errors of a status get (405, 406, 415, a missing parameter, a request line
+	 * Jetty refuses …): the type that stands for that status, or, when none does, the type of its class, so that a
 	 * document never names a type of another status (a 505 was an internal error, a 417 a bad request).
 	 */
 	public static ProblemType forStatus(int status) {

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Which type an error of a status gets when nothing more is known of it (Tomcat's own, Spring's own). */
+/** Which type an error of a status gets when nothing more is known of it (Jetty's own, Spring's own). */
 class ProblemTypeTests {
 
 	@Test
@@ -21,7 +21,7 @@ class ProblemTypeTests {
 	}
 
 	@Test
-	void forStatusShouldGiveTheTypesOfWhatTomcatAnswersItself() {
+	void forStatusShouldGiveTheTypesOfWhatJettyAnswersItself() {
 		assertThat(ProblemType.forStatus(400)).isEqualTo(ProblemType.BAD_REQUEST);
 		assertThat(ProblemType.forStatus(404)).isEqualTo(ProblemType.NOT_FOUND);
 		assertThat(ProblemType.forStatus(408)).isEqualTo(ProblemType.REQUEST_TIMEOUT);
