@@ -82,6 +82,12 @@ class EdgeConfiguration implements WebMvcConfigurer {
 		};
 	}
 
+	/** {@code CONNECT} gets 501 and a closed connection, {@code TRACE} 405 ({@link MethodRefusal}). */
+	@Bean
+	JettyServerCustomizer unservedMethodsRefused() {
+		return server -> server.setHandler(new MethodRefusal(server.getHandler()));
+	}
+
 	/** What Jetty refuses or answers itself is a problem document too ({@link ProblemErrorHandler}). */
 	@Bean
 	JettyServerCustomizer problemReportsFromJetty() {
