@@ -5,7 +5,6 @@ import java.util.Objects;
 
 import dev.arbor.session.SessionLines;
 import dev.arbor.storage.ExpectedLeaf;
-import dev.arbor.storage.SessionInfo;
 import dev.arbor.storage.SessionStore;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
@@ -28,23 +27,34 @@ public class SessionOperations {
 	}
 
 	/**
-	 * Sessions newest first (by their newest entry), optionally only those of one working directory, with the files
-	 * that are not sessions.
+	 * A page of the sessions in an order, optionally only those of one working directory or those that match words,
+	 * with the files that are not sessions.
 	 *
 	 * @param cwd the header's {@code cwd} to match exactly, or {@code null} for every session
+	 * @param q words each of which must begin a word of the session's name, title, first message or cwd
+	 * ({@link SessionMatch}), or {@code null}
+	 * @param order the order of the listing
 	 * @param limit the most sessions on the page
-	 * @param cursor the {@code nextCursor} of the previous page, or {@code null} for the first
+	 * @param cursor the {@code nextCursor} of the previous page (of the same order), or {@code null} for the first
+	 * @throws InvalidListingException when {@code q} cannot be matched
+	 * @throws InvalidCursorException when the cursor is not one of this order
 	 */
-	public SessionListing list(@Nullable String cwd, int limit, @Nullable String cursor) {
-		SessionCursor after = (cursor != null) ? SessionCursor.parse(cursor) : null;
-		List<SessionInfo> rest = this.store.list()
+	public SessionListing list(@Nullable String cwd, @Nullable String q, SessionOrder order, int limit,
+			@Nullable String cursor) {
+		SessionMatch match = (q != null) ? SessionMatch.parse(q) : null;
+		SessionCursor after = (cursor != null) ? SessionCursor.parse(cursor, order) : null;
+		List<SessionOrder.Placed> rest = this.store.list()
 			.stream()
 			.filter(info -> cwd == null || Objects.equals(cwd, info.header().cwd()))
-			.filter(info -> after == null || after.precedes(info))
-			.sorted(SessionCursor.NEWEST_FIRST)
+			.map(order::place)
+			.filter(placed -> after == null || after.precedes(placed.key(), placed.info().id()))
+			.filter(placed -> match == null || match.matches(placed.info()))
+			.sorted(order.comparator())
 			.toList();
-		return new SessionListing(Page.of(rest, limit, info -> SessionCursor.after(info).encode()),
-				this.store.unreadable());
+		Page<SessionOrder.Placed> page = Page.of(rest, limit,
+				placed -> new SessionCursor(order, placed.key(), placed.info().id()).encode());
+		return new SessionListing(new Page<>(page.items().stream().map(SessionOrder.Placed::info).toList(),
+				page.nextCursor()), this.store.unreadable());
 	}
 
 	public void delete(String sessionId, ExpectedLeaf expected) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import dev.arbor.events.TooManyStreamsException;
 import dev.arbor.operations.InvalidBranchEntryException;
 import dev.arbor.operations.InvalidCursorException;
+import dev.arbor.operations.InvalidListingException;
 import dev.arbor.operations.NavigationNotFoundException;
 import dev.arbor.operations.NavigationRequestException;
 import dev.arbor.operations.NoSummaryModelException;
@@ -233,6 +234,13 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	ResponseEntity<Object> storageFailure(StorageException ex, WebRequest request) {
 		log.error(ex.getMessage(), ex);
 		return respond(ProblemType.STORAGE_FAILURE.create(ex.getMessage() + "; nothing was changed"), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> invalidListing(InvalidListingException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(ex.getMessage());
+		problem.setProperty("parameter", ex.parameter());
+		return respond(problem, request);
 	}
 
 	@ExceptionHandler

@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.net.URI;
 
 import dev.arbor.operations.SessionOperations;
+import dev.arbor.operations.SessionOrder;
 import dev.arbor.operations.Snapshot;
 import dev.arbor.session.SessionLines;
 import dev.arbor.storage.ExpectedLeaf;
@@ -65,13 +66,16 @@ class SessionController {
 
 	@GetMapping("/sessions")
 	@Operation(summary = "List sessions",
-			description = "Sessions newest first (by their newest entry), a page at a time. Files under the storage directory that are not sessions are left out.")
+			description = "Sessions a page at a time, most recently changed first unless `sort` and `order` say otherwise; `q` keeps those whose name, title, first message or cwd has a word beginning with each of its words, as a list filtered while someone types. Files under the storage directory that are not sessions are listed in `unreadable`.")
 	@ApiResponse(responseCode = "200", description = "A page of sessions.")
 	SessionPage listSessions(
 			@Parameter(description = "Only sessions whose header `cwd` is exactly this.", example = "/home/me/project") @RequestParam(required = false) @Nullable String cwd,
+			@Parameter(description = "Words (letters and digits, without case), each of which must begin a word of the session's `name`, `title`, `firstMessage` or `cwd`; at most 1,000 characters and 16 words.", example = "flaky te") @RequestParam(required = false) @Nullable String q,
+			@Parameter(description = "What the sessions are sorted by: `changed` (the last change), `created` (the header's timestamp), `name` (the name, else the title, else the first message, without case) or `messages` (`messageCount`).", schema = @Schema(allowableValues = { "changed", "created", "name", "messages" }, defaultValue = "changed")) @RequestParam(required = false) @Nullable String sort,
+			@Parameter(description = "`desc` (largest first) or `asc`.", schema = @Schema(allowableValues = { "desc", "asc" }, defaultValue = "desc")) @RequestParam(required = false) @Nullable String order,
 			@Parameter(description = "The most sessions on the page (1 to 1000).") @RequestParam(defaultValue = "100") @Min(1) @Max(1000) int limit,
-			@Parameter(description = "The `nextCursor` of the previous page.") @RequestParam(required = false) @Nullable String cursor) {
-		return SessionPage.of(this.sessions.list(cwd, limit, cursor));
+			@Parameter(description = "The `nextCursor` of the previous page, asked with the same `sort` and `order`.") @RequestParam(required = false) @Nullable String cursor) {
+		return SessionPage.of(this.sessions.list(cwd, q, SessionOrder.of(sort, order), limit, cursor));
 	}
 
 	@GetMapping("/sessions/{sessionId}")

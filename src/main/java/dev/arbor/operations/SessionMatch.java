@@ -1,0 +1,71 @@
+package dev.arbor.operations;
+
+import java.util.List;
+
+import dev.arbor.storage.SearchQuery;
+import dev.arbor.storage.SearchTokens;
+import dev.arbor.storage.SessionInfo;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The listing's {@code q} (docs/API.md#sessions): the sessions in whose name, title, first message or working
+ * directory every word of it begins a word, without case, so that a list filtered as someone types finds
+ * {@code flaky test} from {@code fla te}. Words are what search takes them to be ({@link SearchTokens}).
+ *
+ * @param terms the words of {@code q}, lower-cased
+ */
+record SessionMatch(List<String> terms) {
+
+	/**
+	 * Reads {@code q}.
+	 *
+	 * @throws InvalidListingException when it is too long, or has no word
+	 */
+	static SessionMatch parse(String q) {
+		if (q.length() > SearchQuery.MAX_LENGTH) {
+			throw new InvalidListingException("q",
+					"q is " + q.length() + " characters long; at most " + SearchQuery.MAX_LENGTH + " are matched");
+		}
+		List<String> terms = SearchTokens.words(q).stream().map(SearchTokens.Word::term).distinct().toList();
+		if (terms.isEmpty()) {
+			throw new InvalidListingException("q", "q has no word to match (words are letters and digits)");
+		}
+		if (terms.size() > SearchQuery.MAX_CLAUSES) {
+			throw new InvalidListingException("q",
+					"q has " + terms.size() + " words; at most " + SearchQuery.MAX_CLAUSES + " are matched");
+		}
+		return new SessionMatch(terms);
+	}
+
+	boolean matches(SessionInfo info) {
+		boolean[] found = new boolean[this.terms.size()];
+		int missing = found.length;
+		for (String field : new String[] { info.listing().name(), info.title(), info.listing().firstMessage(),
+				info.header().cwd() }) {
+			missing = find(field, found, missing);
+			if (missing == 0) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** Marks the terms that begin a word of the field; how many are still missing. */
+	private int find(@Nullable String field, boolean[] found, int missing) {
+		if (field == null) {
+			return missing;
+		}
+		for (SearchTokens.Word word : SearchTokens.words(field)) {
+			for (int i = 0; i < found.length; i++) {
+				if (!found[i] && word.term().startsWith(this.terms.get(i))) {
+					found[i] = true;
+					if (--missing == 0) {
+						return 0;
+					}
+				}
+			}
+		}
+		return missing;
+	}
+
+}
