@@ -3,12 +3,17 @@ package dev.arbor.web;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.net.URI;
+import java.util.Objects;
 
 import dev.arbor.operations.SessionOperations;
 import dev.arbor.operations.SessionOrder;
 import dev.arbor.operations.Snapshot;
+import dev.arbor.operations.TreeWrites;
+import dev.arbor.session.EntryLine;
 import dev.arbor.session.SessionLines;
+import dev.arbor.storage.Appended;
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.IdempotencyKey;
 import dev.arbor.storage.SessionInfo;
 import dev.arbor.storage.SessionStore;
 import dev.arbor.web.edge.ProblemType;
@@ -19,6 +24,7 @@ import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import org.jspecify.annotations.Nullable;
@@ -30,6 +36,7 @@ import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -49,9 +56,12 @@ class SessionController {
 
 	private final SessionOperations sessions;
 
-	SessionController(SessionStore store, SessionOperations sessions) {
+	private final TreeWrites writes;
+
+	SessionController(SessionStore store, SessionOperations sessions, TreeWrites writes) {
 		this.store = store;
 		this.sessions = sessions;
+		this.writes = writes;
 	}
 
 	@PostMapping("/sessions")
@@ -84,6 +94,17 @@ class SessionController {
 	ResponseEntity<SessionResponse> getSession(@PathVariable @ValidId String sessionId) {
 		SessionInfo info = this.store.get(sessionId);
 		return ResponseEntity.ok().eTag(ETags.forLeaf(info.leafId())).body(SessionResponse.of(info));
+	}
+
+	@PutMapping("/sessions/{sessionId}/name")
+	@Operation(summary = "Name a session",
+			description = "Appends a `session_info` entry with the name, trimmed, as pi's `/name` does, so that pi and Arbor show the same name; an empty name clears it. The entry becomes the leaf; `session_renamed` tells subscribers.")
+	@ApiResponse(responseCode = "200", description = "The `session_info` entry; `ETag` is the new leaf (that entry).")
+	ResponseEntity<EntryLine> setName(@PathVariable @ValidId String sessionId, ExpectedLeaf expected,
+			@Nullable IdempotencyKey key, @RequestBody @Valid NameRequest request) {
+		Appended appended = this.writes.setName(sessionId, expected, Objects.requireNonNull(request.name()), key);
+		EntryLine entry = appended.entries().get(0);
+		return IdempotencyKeys.marked(ResponseEntity.ok(), appended).eTag(ETags.forLeaf(entry.id())).body(entry);
 	}
 
 	@DeleteMapping("/sessions/{sessionId}")

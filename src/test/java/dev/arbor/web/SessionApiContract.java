@@ -374,6 +374,84 @@ abstract class SessionApiContract {
 		return id;
 	}
 
+	@Test
+	void setNameShouldAppendASessionInfoEntryAsPiDoesAndListTheName() {
+		String id = create(uniqueCwd());
+		String first = ApiSessions.appendUser(this.client, id, "hello");
+		JsonNode entry = ApiSessions.body(this.client.put()
+			.uri("/sessions/{id}/name", id)
+			.contentType(MediaType.APPLICATION_JSON)
+			.header(HttpHeaders.IF_MATCH, "\"" + first + "\"")
+			.body(Map.of("name", "\u00a0 Flaky test hunt\n"))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectHeader()
+			.valueMatches(HttpHeaders.ETAG, "\"[0-9a-f]{8}\""));
+		assertThat(entry.get("type").asString()).isEqualTo("session_info");
+		assertThat(entry.get("name").asString()).as("trimmed as pi's /name trims").isEqualTo("Flaky test hunt");
+		assertThat(entry.get("parentId").asString()).isEqualTo(first);
+		JsonNode session = list("/sessions/{id}", id);
+		assertThat(session.get("name").asString()).isEqualTo("Flaky test hunt");
+		assertThat(session.get("leafId").asString()).isEqualTo(entry.get("id").asString());
+		assertThat(session.get("messageCount").asInt()).isEqualTo(1);
+		assertThat(ids(list("/sessions?q={q}&cwd={cwd}", "flaky", session.get("cwd").asString()).get("items")))
+			.containsExactly(id);
+
+		JsonNode cleared = ApiSessions.body(this.client.put()
+			.uri("/sessions/{id}/name", id)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("name", "   "))
+			.exchange()
+			.expectStatus()
+			.isOk());
+		assertThat(cleared.get("name").asString()).as("an explicit clear, as pi writes it").isEmpty();
+		assertThat(list("/sessions/{id}", id).get("name").isNull()).isTrue();
+	}
+
+	@Test
+	void setNameWhenIfMatchIsStaleShouldReturn412AndWriteNothing() {
+		String id = create(uniqueCwd());
+		String first = ApiSessions.appendUser(this.client, id, "hello");
+		ApiSessions.appendUser(this.client, id, "again");
+		Map<String, String> before = stored().snapshot();
+		this.client.put()
+			.uri("/sessions/{id}/name", id)
+			.contentType(MediaType.APPLICATION_JSON)
+			.header(HttpHeaders.IF_MATCH, "\"" + first + "\"")
+			.body(Map.of("name", "late"))
+			.exchange()
+			.expectStatus()
+			.isEqualTo(HttpStatus.PRECONDITION_FAILED);
+		assertThat(stored().snapshot()).isEqualTo(before);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "{}", "{\"name\":null}", "{\"name\":3}", "{\"name\":[\"a\"]}", "not json" })
+	void setNameWhenNameIsNoTextShouldReturn400AndWriteNothing(String body) {
+		String id = create(uniqueCwd());
+		Map<String, String> before = stored().snapshot();
+		this.client.put()
+			.uri("/sessions/{id}/name", id)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(body)
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		assertThat(stored().snapshot()).isEqualTo(before);
+	}
+
+	@Test
+	void setNameWhenSessionIsUnknownShouldReturn404() {
+		expectSessionNotFound(this.client.put()
+			.uri("/sessions/{id}/name", "019a9f3e-0000-7000-8000-00000000dead")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("name", "x"))
+			.exchange(), "019a9f3e-0000-7000-8000-00000000dead");
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "not-a-cursor", "!!!", "YWJjfHNlc3Npb24" /* "abc|session" */ })
 	void listSessionsWhenCursorIsInvalidShouldReturn400(String cursor) {
