@@ -2,7 +2,6 @@ package dev.arbor.operations;
 
 import java.util.List;
 
-import dev.arbor.storage.SearchQuery;
 import dev.arbor.storage.SearchTokens;
 import dev.arbor.storage.SessionInfo;
 import org.jspecify.annotations.Nullable;
@@ -10,11 +9,15 @@ import org.jspecify.annotations.Nullable;
 /**
  * The listing's {@code q} (docs/API.md#sessions): the sessions in whose name, title, first message or working
  * directory every word of it begins a word, without case, so that a list filtered as someone types finds
- * {@code flaky test} from {@code fla te}. Words are what search takes them to be ({@link SearchTokens}).
+ * {@code flaky test} from {@code fla te}. Words are made as {@link SearchTokens} makes them.
  *
  * @param terms the words of {@code q}, lower-cased
  */
 record SessionMatch(List<String> terms) {
+
+	static final int MAX_LENGTH = 1_000;
+
+	static final int MAX_WORDS = 16;
 
 	/**
 	 * Reads {@code q}.
@@ -22,17 +25,17 @@ record SessionMatch(List<String> terms) {
 	 * @throws InvalidListingException when it is too long, or has no word
 	 */
 	static SessionMatch parse(String q) {
-		if (q.length() > SearchQuery.MAX_LENGTH) {
+		if (q.length() > MAX_LENGTH) {
 			throw new InvalidListingException("q",
-					"q is " + q.length() + " characters long; at most " + SearchQuery.MAX_LENGTH + " are matched");
+					"q is " + q.length() + " characters long; at most " + MAX_LENGTH + " are matched");
 		}
 		List<String> terms = SearchTokens.words(q).stream().map(SearchTokens.Word::term).distinct().toList();
 		if (terms.isEmpty()) {
 			throw new InvalidListingException("q", "q has no word to match (words are letters and digits)");
 		}
-		if (terms.size() > SearchQuery.MAX_CLAUSES) {
+		if (terms.size() > MAX_WORDS) {
 			throw new InvalidListingException("q",
-					"q has " + terms.size() + " words; at most " + SearchQuery.MAX_CLAUSES + " are matched");
+					"q has " + terms.size() + " words; at most " + MAX_WORDS + " are matched");
 		}
 		return new SessionMatch(terms);
 	}
