@@ -22,19 +22,19 @@ record SessionMatch(List<String> terms) {
 	/**
 	 * Reads {@code q}.
 	 *
-	 * @throws InvalidListingException when it is too long, or has no word
+	 * @throws InvalidRequestParameterException when it is too long, or has no word
 	 */
 	static SessionMatch parse(String q) {
 		if (q.length() > MAX_LENGTH) {
-			throw new InvalidListingException("q",
+			throw new InvalidRequestParameterException("q",
 					"q is " + q.length() + " characters long; at most " + MAX_LENGTH + " are matched");
 		}
 		List<String> terms = SearchTokens.words(q).stream().map(SearchTokens.Word::term).distinct().toList();
 		if (terms.isEmpty()) {
-			throw new InvalidListingException("q", "q has no word to match (words are letters and digits)");
+			throw new InvalidRequestParameterException("q", "q has no word to match (words are letters and digits)");
 		}
 		if (terms.size() > MAX_WORDS) {
-			throw new InvalidListingException("q",
+			throw new InvalidRequestParameterException("q",
 					"q has " + terms.size() + " words; at most " + MAX_WORDS + " are matched");
 		}
 		return new SessionMatch(terms);

@@ -36,7 +36,7 @@ public class SessionOperations {
 	 * @param order the order of the listing
 	 * @param limit the most sessions on the page
 	 * @param cursor the {@code nextCursor} of the previous page (of the same order), or {@code null} for the first
-	 * @throws InvalidListingException when {@code q} cannot be matched
+	 * @throws InvalidRequestParameterException when {@code q} cannot be matched
 	 * @throws InvalidCursorException when the cursor is not one of this order
 	 */
 	public SessionListing list(@Nullable String cwd, @Nullable String q, SessionOrder order, int limit,

@@ -20,7 +20,7 @@ public record SessionOrder(SessionSort sort, boolean descending) {
 	/**
 	 * Reads the listing's {@code sort} ({@code changed} when absent) and {@code order} ({@code desc} when absent).
 	 *
-	 * @throws InvalidListingException naming the parameter that is neither
+	 * @throws InvalidRequestParameterException naming the parameter that is neither
 	 */
 	public static SessionOrder of(@Nullable String sort, @Nullable String order) {
 		SessionSort by;
@@ -28,7 +28,7 @@ public record SessionOrder(SessionSort sort, boolean descending) {
 			by = (sort != null) ? SessionSort.fromName(sort) : SessionSort.CHANGED;
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidListingException("sort", ex.getMessage());
+			throw new InvalidRequestParameterException("sort", ex.getMessage());
 		}
 		if (order == null) {
 			return new SessionOrder(by, true);
@@ -36,7 +36,7 @@ public record SessionOrder(SessionSort sort, boolean descending) {
 		return switch (order) {
 			case "desc" -> new SessionOrder(by, true);
 			case "asc" -> new SessionOrder(by, false);
-			default -> throw new InvalidListingException("order", "Unknown order '" + order + "': expected asc or desc");
+			default -> throw new InvalidRequestParameterException("order", "Unknown order '" + order + "': expected asc or desc");
 		};
 	}
 

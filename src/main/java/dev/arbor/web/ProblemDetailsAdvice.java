@@ -6,8 +6,7 @@ import java.util.Map;
 
 import dev.arbor.events.TooManyStreamsException;
 import dev.arbor.operations.InvalidBranchEntryException;
-import dev.arbor.operations.InvalidCursorException;
-import dev.arbor.operations.InvalidListingException;
+import dev.arbor.operations.InvalidRequestParameterException;
 import dev.arbor.operations.NavigationNotFoundException;
 import dev.arbor.operations.NavigationRequestException;
 import dev.arbor.operations.NoSummaryModelException;
@@ -237,14 +236,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	}
 
 	@ExceptionHandler
-	ResponseEntity<Object> invalidListing(InvalidListingException ex, WebRequest request) {
-		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(ex.getMessage());
-		problem.setProperty("parameter", ex.parameter());
-		return respond(problem, request);
-	}
-
-	@ExceptionHandler
-	ResponseEntity<Object> invalidCursor(InvalidCursorException ex, WebRequest request) {
+	ResponseEntity<Object> invalidParameter(InvalidRequestParameterException ex, WebRequest request) {
 		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(ex.getMessage());
 		problem.setProperty("parameter", ex.parameter());
 		return respond(problem, request);
