@@ -87,9 +87,10 @@ public final class PostgresSessionSearch implements SessionSearch {
 
 	private static SearchHit hit(ResultSet rs, SearchQuery query) throws SQLException {
 		EntryLine entry = EntryLine.of(rs.getBytes("line"));
+		// the text and role as the entry has them; the row's role is only what the filter compares
 		@Nullable SearchText text = SearchText.of(entry);
-		return SearchHit.of(rs.getString("session_id"), entry.id(), rs.getString("role"), rs.getLong("timestamp"),
-				(text != null) ? text.text() : "", query, rs.getFloat("score"));
+		return SearchHit.of(rs.getString("session_id"), entry.id(), (text != null) ? text.role() : rs.getString("role"),
+				rs.getLong("timestamp"), (text != null) ? text.text() : "", query, rs.getFloat("score"));
 	}
 
 }

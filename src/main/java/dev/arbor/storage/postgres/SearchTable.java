@@ -44,7 +44,7 @@ final class SearchTable {
 			SearchText text = SearchText.of(entry);
 			String vector = (text != null) ? vector(text.text()) : "";
 			if (!vector.isEmpty()) {
-				rows.add(new Row(firstSeq + i, text.role(), entry.timestamp(), vector));
+				rows.add(new Row(firstSeq + i, storedRole(text.role()), entry.timestamp(), vector));
 			}
 		}
 		if (rows.isEmpty()) {
@@ -70,6 +70,15 @@ final class SearchTable {
 			}
 
 		});
+	}
+
+	/**
+	 * A role as {@code text} holds it: PostgreSQL's text holds no NUL, which a JSON string may. A NUL becomes U+FFFD,
+	 * so that the role still matches no filter it did not match before (a filter's role has letters, digits, _ and -
+	 * only); hits report the role as the entry has it, read from its line.
+	 */
+	static String storedRole(String role) {
+		return role.replace('\0', '\uFFFD');
 	}
 
 	/**

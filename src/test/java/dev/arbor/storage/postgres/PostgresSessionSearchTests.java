@@ -127,6 +127,13 @@ class PostgresSessionSearchTests {
 	}
 
 	@Test
+	void aRoleWithANulShouldBeStoredAndReportedAsTheEntryHasIt() {
+		importSession("nul-role", "/work", entry("nul", "us\u0000er", "2026-01-01T00:00:00Z", "strange marmot"));
+		assertThat(search("marmot").items()).extracting(SearchHit::role).containsExactly("us\u0000er");
+		assertThat(query("marmot", null, null, List.of("user"), null, null).items()).isEmpty();
+	}
+
+	@Test
 	void pagesShouldGoThroughEveryHitOnceInAStableOrder() {
 		List<String> entries = new ArrayList<>();
 		for (int i = 0; i < 25; i++) {
