@@ -180,7 +180,7 @@ public record SearchQuery(List<Clause> clauses, @Nullable String sessionId, @Nul
 		for (SearchTokens.Word word : SearchTokens.words(text)) {
 			boolean star = word.end() < text.length() && text.charAt(word.end()) == '*';
 			if (star && word.term().length() < MIN_PREFIX) {
-				throw new InvalidSearchQueryException("q", "the prefix '" + word.term() + "*' is too short: a prefix has at least "
+				throw new InvalidSearchQueryException("q", "q has the prefix '" + word.term() + "*', too short: a prefix has at least "
 						+ MIN_PREFIX + " characters before its *");
 			}
 			clauses.add(new Clause(List.of(word.term()), star));
