@@ -185,7 +185,7 @@ final class SearchIndex implements SessionSearch, Closeable {
 			searcher = current.searchers.acquire();
 		}
 		catch (IOException | RuntimeException ex) {
-			return failed(ex);
+			return failed(current, ex);
 		}
 		try {
 			Query lucene = query(query);
@@ -202,7 +202,7 @@ final class SearchIndex implements SessionSearch, Closeable {
 			return new SearchPage(hits, query.nextCursor(total), total, this.partial);
 		}
 		catch (IOException | RuntimeException ex) {
-			return failed(ex);
+			return failed(current, ex);
 		}
 		finally {
 			try {
@@ -214,7 +214,10 @@ final class SearchIndex implements SessionSearch, Closeable {
 		}
 	}
 
-	private SearchPage failed(Exception ex) {
+	private SearchPage failed(Lucene searched, Exception ex) {
+		if (searched != this.lucene) {
+			return SearchPage.empty(true); // reset meanwhile: the index searched is closed, not damaged
+		}
 		logger.warn("Search index in {} failed a search ({}); it is rebuilt from the session files", this.folder,
 				ex.toString());
 		this.broken = true;
