@@ -96,17 +96,18 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 			return;
 		}
 		this.writer.execute(() -> {
-			this.rebuildQueued.set(false);
 			try {
 				if (reset) {
 					logger.warn("Search index is damaged; rebuilding it from the session files");
 					this.index.reset();
 				}
+				this.rebuildQueued.set(false); // damage found from here on is new: it has the index rebuilt again
 				this.index.partial(true);
 				build();
 				this.index.partial(false);
 			}
 			catch (IOException | RuntimeException ex) {
+				this.rebuildQueued.set(false);
 				logger.warn("Search index could not be built; searches stay partial", ex);
 			}
 		});

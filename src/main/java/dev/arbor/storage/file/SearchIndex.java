@@ -97,6 +97,9 @@ final class SearchIndex implements SessionSearch, Closeable {
 
 	private volatile boolean partial;
 
+	/** Whether {@link #reset()} is under way: a search that fails meanwhile met the closing index, not damage. */
+	private volatile boolean resetting;
+
 	private SearchIndex(Path folder, Lucene lucene, boolean fresh) {
 		this.folder = folder;
 		this.lucene = lucene;
@@ -135,11 +138,16 @@ final class SearchIndex implements SessionSearch, Closeable {
 
 	/** Wipes the index and starts it empty, {@link #isFresh() fresh}. */
 	synchronized void reset() throws IOException {
-		Lucene old = this.lucene;
-		old.closeQuietly();
-		this.lucene = Lucene.create(this.folder);
-		this.broken = false;
-		this.fresh = true;
+		this.resetting = true;
+		try {
+			this.lucene.closeQuietly();
+			this.lucene = Lucene.create(this.folder);
+			this.broken = false;
+			this.fresh = true;
+		}
+		finally {
+			this.resetting = false;
+		}
 	}
 
 	/** Adds a session's entries to those already indexed. */
@@ -215,7 +223,7 @@ final class SearchIndex implements SessionSearch, Closeable {
 	}
 
 	private SearchPage failed(Lucene searched, Exception ex) {
-		if (searched != this.lucene) {
+		if (this.resetting || searched != this.lucene) {
 			return SearchPage.empty(true); // reset meanwhile: the index searched is closed, not damaged
 		}
 		logger.warn("Search index in {} failed a search ({}); it is rebuilt from the session files", this.folder,
