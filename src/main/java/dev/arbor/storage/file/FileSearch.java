@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
 public final class FileSearch implements SessionSearch, SessionChangeListener, Closeable {
 
 	/** Where the index lives, under the storage folder. */
-	public static final String FOLDER = ".arbor/search";
+	public static final String FOLDER = StorageFiles.ARBOR_FOLDER + "/search";
 
 	private static final Logger logger = LoggerFactory.getLogger(FileSearch.class);
 

@@ -64,6 +64,18 @@ class FileSearchTests {
 		}
 	}
 
+	@Test
+	void storeShouldNotTakeFilesUnderTheArborFolderForSessions() throws IOException {
+		try (FileSessionStore store = new FileSessionStore(this.root, FsyncPolicy.NEVER, 1 << 20, InstantSource.system())) {
+			SessionInfo first = store.create("/work", null, null);
+			Path copy = this.root.resolve(".arbor/copy.jsonl");
+			Files.createDirectories(copy.getParent());
+			Files.writeString(copy, Files.readString(first.file()).replace(first.id(), "copied-session"));
+			store.rescan();
+			assertThat(store.list()).extracting(SessionInfo::id).containsExactly(first.id());
+		}
+	}
+
 	private static boolean eventually(Supplier<SearchPage> search, java.util.function.Predicate<SearchPage> done) {
 		Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
 		while (Instant.now().isBefore(deadline)) {
