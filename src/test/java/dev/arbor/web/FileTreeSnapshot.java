@@ -59,7 +59,7 @@ record FileTreeSnapshot(Map<String, String> entries) {
 			Files.walkFileTree(root, new SimpleFileVisitor<>() {
 				@Override
 				public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
-					if (dir.equals(root.resolve(".arbor"))) {
+					if (dir.getFileName() != null && dir.getFileName().toString().equals(".arbor")) {
 						return FileVisitResult.SKIP_SUBTREE;
 					}
 					if (!dir.equals(root)) {
