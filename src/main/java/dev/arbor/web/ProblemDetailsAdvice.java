@@ -17,6 +17,7 @@ import dev.arbor.session.Ids;
 import dev.arbor.session.InvalidEntryException;
 import dev.arbor.storage.AppendInFlightException;
 import dev.arbor.storage.IdempotencyKeyException;
+import dev.arbor.storage.InvalidSearchQueryException;
 import dev.arbor.storage.InvalidSessionFileException;
 import dev.arbor.storage.LeafMovedException;
 import dev.arbor.storage.SessionExistsException;
@@ -238,6 +239,13 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<Object> invalidListing(InvalidListingException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(ex.getMessage());
+		problem.setProperty("parameter", ex.parameter());
+		return respond(problem, request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> invalidSearch(InvalidSearchQueryException ex, WebRequest request) {
 		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(ex.getMessage());
 		problem.setProperty("parameter", ex.parameter());
 		return respond(problem, request);
