@@ -36,7 +36,7 @@ record SearchResponse(List<Hit> items,
 	@Schema(name = "SearchHit", description = "An entry that matches: where it is, and a stretch of its text with the matches marked by offsets.")
 	record Hit(@Schema(example = OpenApiConfiguration.SESSION_ID) String sessionId,
 			@Schema(example = "a1b2c3d4") String entryId,
-			@Schema(description = "A message's role (`user`, `assistant`, `toolResult`, `bashExecution`, …) or the entry's kind (`branch_summary`, `compaction`, `custom_message`, `label`).", example = "user") String role,
+			@Schema(description = "A message's role (`user`, `assistant`, `toolResult`, `bashExecution`, …) or the entry's kind for the other entries (`branchSummary`, `compaction`, `customMessage`, `label`).", example = "user") String role,
 			@Schema(description = "The entry's `timestamp` as ISO-8601 in UTC; null when it has none that reads.", example = "2025-11-20T23:33:02.000Z") @Nullable String timestamp,
 			@Schema(description = "Up to 200 characters of the entry's text, starting a little before the first match; line breaks and tabs as spaces. Plain text: never markup.", example = "Make the config loader read env vars") String snippet,
 			@Schema(description = "Each matched word or phrase in `snippet`, in order: `[start, end]`, character (UTF-16) offsets, start inclusive, end exclusive.", example = "[[9,15]]") List<int[]> highlights,
