@@ -4,13 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How Arbor splits text into words wherever it matches words, the same for every store (the listing's {@code q},
- * docs/API.md#listing-filtering-and-sorting): a word is a run of letters and digits (Unicode), lower-cased, cut into
- * pieces of at most {@value #MAX_WORD} characters; everything else separates words.
+ * How search splits text into words, for the index and the query alike (docs/API.md#search): a word is a run of
+ * letters and digits (Unicode), lower-cased, cut into pieces of at most {@value #MAX_WORD} characters; everything
+ * else separates words. The Lucene index tokenizes with the same rule, and the PostgreSQL store gives its
+ * {@code tsvector} the words made here, so that a query matches the same entries in both stores.
  */
 public final class SearchTokens {
 
-	/** Longer runs are cut at this length, as Lucene's {@code CharTokenizer} cuts them. */
+	/** Lucene's {@code CharTokenizer} cuts longer runs at this length. */
 	public static final int MAX_WORD = 255;
 
 	private SearchTokens() {
@@ -45,6 +46,18 @@ public final class SearchTokens {
 			words.add(new Word(lowerCase(text.substring(start, i)), start, i));
 		}
 		return words;
+	}
+
+	/** The words of a text joined by single spaces: what the PostgreSQL store gives {@code to_tsvector}. */
+	public static String joined(String text) {
+		StringBuilder joined = new StringBuilder();
+		for (Word word : words(text)) {
+			if (joined.length() > 0) {
+				joined.append(' ');
+			}
+			joined.append(word.term());
+		}
+		return joined.toString();
 	}
 
 	/** Lower case by code point, as Lucene's {@code LowerCaseFilter}: no locale, one character for one. */

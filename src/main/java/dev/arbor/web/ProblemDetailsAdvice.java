@@ -16,6 +16,7 @@ import dev.arbor.session.Ids;
 import dev.arbor.session.InvalidEntryException;
 import dev.arbor.storage.AppendInFlightException;
 import dev.arbor.storage.IdempotencyKeyException;
+import dev.arbor.storage.InvalidSearchQueryException;
 import dev.arbor.storage.InvalidSessionFileException;
 import dev.arbor.storage.LeafMovedException;
 import dev.arbor.storage.SessionExistsException;
@@ -233,6 +234,13 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	ResponseEntity<Object> storageFailure(StorageException ex, WebRequest request) {
 		log.error(ex.getMessage(), ex);
 		return respond(ProblemType.STORAGE_FAILURE.create(ex.getMessage() + "; nothing was changed"), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Object> invalidSearch(InvalidSearchQueryException ex, WebRequest request) {
+		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(ex.getMessage());
+		problem.setProperty("parameter", ex.parameter());
+		return respond(problem, request);
 	}
 
 	@ExceptionHandler

@@ -33,6 +33,7 @@ class SearchTokensTests {
 	@Test
 	void wordsWhenTextHasNoWordShouldBeEmpty() {
 		assertThat(SearchTokens.words("*:* -- (){}\n\t")).isEmpty();
+		assertThat(SearchTokens.joined(" Two  WORDS! ")).isEqualTo("two words");
 	}
 
 }

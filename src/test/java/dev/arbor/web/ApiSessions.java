@@ -162,15 +162,12 @@ final class ApiSessions {
 
 	/** Every file under the storage directory with its bytes, to show that a request changed nothing. */
 	static Map<String, String> files(Path storage) {
-		try (Stream<Path> files = Files.walk(storage)) {
-			Map<String, String> contents = new TreeMap<>();
-			files.filter(Files::isRegularFile)
-				.forEach(file -> contents.put(storage.relativize(file).toString(), read(file)));
-			return contents;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		Map<String, String> contents = new TreeMap<>();
+		FileTreeSnapshot.paths(storage)
+			.stream()
+			.filter(Files::isRegularFile)
+			.forEach(file -> contents.put(storage.relativize(file).toString(), read(file)));
+		return contents;
 	}
 
 	private static String read(Path file) {

@@ -50,7 +50,7 @@ class OpenApiDocumentTests {
 			"delete /sessions/{sessionId}/labels/{entryId}", "get /sessions/{sessionId}/context",
 			"post /sessions/{sessionId}/navigate", "delete /sessions/{sessionId}/navigations/{requestId}",
 			"post /sessions/{sessionId}/branch", "post /sessions/{sessionId}/fork",
-			"post /sessions/{sessionId}/branched-sessions", "get /sessions/{sessionId}/events", "get /events");
+			"post /sessions/{sessionId}/branched-sessions", "get /sessions/{sessionId}/events", "get /events", "get /search");
 
 	@TempDir
 	static Path storage;

@@ -161,7 +161,9 @@ final class SessionDirectory {
 				link(entry);
 			}
 			else if (attributes.isDirectory()) {
-				folder(entry);
+				if (!StorageFiles.isArborFolder(this.root, entry)) {
+					folder(entry);
+				}
 			}
 			else if (attributes.isRegularFile() && StorageFiles.isSessionFile(entry) && !this.skipped.contains(entry)) {
 				this.files.add(entry);

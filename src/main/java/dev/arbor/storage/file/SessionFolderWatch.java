@@ -108,7 +108,9 @@ public final class SessionFolderWatch implements Closeable {
 			else if (folder != null) {
 				Path file = folder.resolve((Path) event.context());
 				if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE && Files.isDirectory(file)) {
-					newFolders.add(file);
+					if (!StorageFiles.isArborFolder(this.store.root(), file)) {
+						newFolders.add(file);
+					}
 				}
 				else if (StorageFiles.isSessionFile(file)) {
 					changed.add(file);
@@ -156,6 +158,9 @@ public final class SessionFolderWatch implements Closeable {
 		Files.walkFileTree(top, new SimpleFileVisitor<>() {
 			@Override
 			public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) throws IOException {
+				if (StorageFiles.isArborFolder(SessionFolderWatch.this.store.root(), dir)) {
+					return FileVisitResult.SKIP_SUBTREE; // the search index writes there all the time
+				}
 				WatchKey key = dir.register(SessionFolderWatch.this.service, StandardWatchEventKinds.ENTRY_CREATE,
 						StandardWatchEventKinds.ENTRY_DELETE, StandardWatchEventKinds.ENTRY_MODIFY);
 				SessionFolderWatch.this.folders.put(key, dir);

@@ -36,6 +36,13 @@ final class StorageFiles {
 		return root.resolve(timestamp + "_" + sessionId + SESSION_SUFFIX);
 	}
 
+	/** Arbor's own folder under the root (the search index, a cache): never walked or watched for sessions. */
+	static final String ARBOR_FOLDER = ".arbor";
+
+	static boolean isArborFolder(Path root, Path folder) {
+		return folder.equals(root.resolve(ARBOR_FOLDER));
+	}
+
 	static boolean isSessionFile(Path file) {
 		String name = file.getFileName().toString();
 		return name.endsWith(SESSION_SUFFIX) && !name.startsWith(".");

@@ -1,0 +1,105 @@
+package dev.arbor.storage.file;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import dev.arbor.session.Json;
+import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.SearchPage;
+import dev.arbor.storage.SearchQuery;
+import dev.arbor.storage.SessionInfo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.node.ObjectNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Search kept in step with a real file store: built at start, current after appends and deletes, rebuilt when damaged. */
+class FileSearchTests {
+
+	@TempDir
+	Path root;
+
+	@Test
+	void searchShouldFindExistingSessionsAndFollowAppendsAndDeletes() throws IOException {
+		try (FileSessionStore store = new FileSessionStore(this.root, FsyncPolicy.NEVER, 1 << 20, InstantSource.system())) {
+			SessionInfo first = store.create("/work", null, null);
+			store.append(first.id(), ExpectedLeaf.ANY, List.of(message("the early bird")), null);
+			try (FileSearch search = new FileSearch(store)) {
+				assertThat(eventually(() -> search.search(query("early")), (page) -> page.total() == 1 && !page.partial()))
+					.isTrue();
+				store.append(first.id(), ExpectedLeaf.ANY, List.of(message("a later worm")), null);
+				assertThat(eventually(() -> search.search(query("worm")), (page) -> page.total() == 1)).isTrue();
+				store.delete(first.id(), ExpectedLeaf.ANY);
+				assertThat(eventually(() -> search.search(query("early")), (page) -> page.total() == 0)).isTrue();
+				assertThat(search.pendingSessions()).isZero();
+			}
+		}
+	}
+
+	@Test
+	void searchWhenIndexIsFilledWithGarbageWhileRunningShouldRebuildIt() throws IOException {
+		try (FileSessionStore store = new FileSessionStore(this.root, FsyncPolicy.NEVER, 1 << 20, InstantSource.system())) {
+			SessionInfo first = store.create("/work", null, null);
+			store.append(first.id(), ExpectedLeaf.ANY, List.of(message("needle in hay")), null);
+			try (FileSearch search = new FileSearch(store)) {
+				assertThat(eventually(() -> search.search(query("needle")), (page) -> page.total() == 1 && !page.partial()))
+					.isTrue();
+				try (Stream<Path> files = Files.list(this.root.resolve(FileSearch.FOLDER))) {
+					for (Path file : files.filter((f) -> !f.getFileName().toString().equals("write.lock")).toList()) {
+						Files.write(file, "garbage".getBytes(StandardCharsets.US_ASCII));
+					}
+				}
+				assertThat(eventually(() -> search.search(query("needle")), (page) -> page.total() == 1 && !page.partial()))
+					.isTrue();
+			}
+		}
+	}
+
+	@Test
+	void storeShouldNotTakeFilesUnderTheArborFolderForSessions() throws IOException {
+		try (FileSessionStore store = new FileSessionStore(this.root, FsyncPolicy.NEVER, 1 << 20, InstantSource.system())) {
+			SessionInfo first = store.create("/work", null, null);
+			Path copy = this.root.resolve(".arbor/copy.jsonl");
+			Files.createDirectories(copy.getParent());
+			Files.writeString(copy, Files.readString(first.file()).replace(first.id(), "copied-session"));
+			store.rescan();
+			assertThat(store.list()).extracting(SessionInfo::id).containsExactly(first.id());
+		}
+	}
+
+	private static boolean eventually(Supplier<SearchPage> search, java.util.function.Predicate<SearchPage> done) {
+		Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+		while (Instant.now().isBefore(deadline)) {
+			if (done.test(search.get())) {
+				return true;
+			}
+			try {
+				Thread.sleep(20);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return false;
+			}
+		}
+		return false;
+	}
+
+	private static SearchQuery query(String q) {
+		return SearchQuery.parse(q, null, null, null, null, null, 10, null);
+	}
+
+	private static ObjectNode message(String text) {
+		String json = "{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":\"" + text + "\"}}";
+		return Json.parseObject(json.getBytes(StandardCharsets.UTF_8));
+	}
+
+}
