@@ -2,9 +2,10 @@ package dev.arbor.storage.file;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,11 +41,16 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 
 	private final SearchIndex index;
 
-	private final ExecutorService writer = Executors.newSingleThreadExecutor((task) -> {
-		Thread thread = new Thread(task, "arbor-search-index");
-		thread.setDaemon(true);
-		return thread;
-	});
+	/**
+	 * How long a rebuild after damage waits: an index that fails because the whole storage folder is being deleted
+	 * finds it gone by then, and is not made again inside a folder on its way out.
+	 */
+	private static final Duration REBUILD_DELAY = Duration.ofSeconds(1);
+
+	private final ScheduledThreadPoolExecutor writer;
+
+	/** Set once the storage folder is found gone: nothing is written from then on. */
+	private volatile boolean stopped;
 
 	/** Sessions the running build has still to read. */
 	private final AtomicInteger pending = new AtomicInteger();
@@ -53,6 +59,12 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 
 	public FileSearch(FileSessionStore store) throws IOException {
 		this.store = store;
+		this.writer = new ScheduledThreadPoolExecutor(1, (task) -> {
+			Thread thread = new Thread(task, "arbor-search-index");
+			thread.setDaemon(true);
+			return thread;
+		});
+		this.writer.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
 		this.index = SearchIndex.open(store.root().resolve(FOLDER));
 		this.index.partial(true);
 		store.addChangeListener(this);
@@ -90,12 +102,18 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 		// a moved file or a moved leaf changes nothing that is searched
 	}
 
-	/** Empties the index when damaged, and reads every session into it again, in the background. */
+	/**
+	 * Empties the index when damaged, and reads every session into it again, in the background; after damage, once
+	 * {@link #REBUILD_DELAY} has passed.
+	 */
 	private void rebuild(boolean reset) {
 		if (!this.rebuildQueued.compareAndSet(false, true)) {
 			return;
 		}
-		this.writer.execute(() -> {
+		Runnable rebuild = () -> {
+			if (!storageFolderPresent()) {
+				return;
+			}
 			try {
 				if (reset) {
 					logger.warn("Search index is damaged; rebuilding it from the session files");
@@ -103,23 +121,51 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 				}
 				this.rebuildQueued.set(false); // damage found from here on is new: it has the index rebuilt again
 				this.index.partial(true);
-				build();
-				this.index.partial(false);
+				if (build()) {
+					this.index.partial(false);
+				}
 			}
 			catch (IOException | RuntimeException ex) {
 				this.rebuildQueued.set(false);
 				logger.warn("Search index could not be built; searches stay partial", ex);
 			}
-		});
+		};
+		if (reset) {
+			this.writer.schedule(rebuild, REBUILD_DELAY.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		else {
+			this.writer.execute(rebuild);
+		}
 	}
 
-	private void build() throws IOException {
+	/**
+	 * Whether the storage folder is still there to write the index into. A folder deleted whole (the storage given
+	 * up, a test's temporary folder) stops the index for good, rather than have its writes make the folder again.
+	 */
+	private boolean storageFolderPresent() {
+		if (this.stopped) {
+			return false;
+		}
+		if (Files.isDirectory(this.store.root())) {
+			return true;
+		}
+		this.stopped = true;
+		this.rebuildQueued.set(false);
+		logger.warn("Storage folder {} is gone; the search index is no longer written", this.store.root());
+		return false;
+	}
+
+	/** Reads every session into the index; {@code false} when the storage folder went away meanwhile. */
+	private boolean build() throws IOException {
 		List<SessionInfo> sessions = this.store.list();
 		this.pending.set(sessions.size());
 		logger.info("Search index: indexing {} sessions", sessions.size());
 		int done = 0;
 		long start = System.nanoTime();
 		for (SessionInfo session : sessions) {
+			if (!storageFolderPresent()) {
+				return false;
+			}
 			reindex(session.id());
 			this.pending.decrementAndGet();
 			done++;
@@ -131,6 +177,7 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 		this.index.commit();
 		logger.info("Search index: {} sessions indexed in {} ms", sessions.size(),
 				TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+		return true;
 	}
 
 	private void reindex(String sessionId) throws IOException {
@@ -164,6 +211,9 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 	/** Runs one write on the index's thread and makes it searchable; a write that fails has the index rebuilt. */
 	private void write(IndexWrite write) {
 		this.writer.execute(() -> {
+			if (!storageFolderPresent()) {
+				return;
+			}
 			try {
 				write.run();
 				this.index.refresh();
@@ -185,12 +235,20 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 			Thread.currentThread().interrupt();
 		}
 		try {
-			this.index.commit();
+			if (!this.stopped) {
+				this.index.commit();
+			}
 		}
 		catch (IOException | RuntimeException ex) {
 			logger.debug("Search index could not be committed on close; it is rebuilt at next start", ex);
 		}
-		this.index.close();
+		try {
+			this.index.close();
+		}
+		catch (IOException | RuntimeException ex) {
+			// a cache: what could not be closed cleanly is found damaged or stale, and rebuilt, at next start
+			logger.debug("Search index could not be closed cleanly", ex);
+		}
 	}
 
 	@FunctionalInterface

@@ -34,6 +34,7 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.SerialMergeScheduler;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
@@ -331,7 +332,10 @@ final class SearchIndex implements SessionSearch, Closeable {
 		}
 
 		private static Lucene open(Directory directory, IndexWriterConfig.OpenMode mode) throws IOException {
-			IndexWriterConfig config = new IndexWriterConfig(new WordAnalyzer()).setOpenMode(mode);
+			// Merges run on the thread that writes (the owner's one thread), not on Lucene's own: nothing writes
+			// into the folder behind the owner's back, so an owner that stops writing leaves the folder alone.
+			IndexWriterConfig config = new IndexWriterConfig(new WordAnalyzer()).setOpenMode(mode)
+				.setMergeScheduler(new SerialMergeScheduler());
 			IndexWriter writer = new IndexWriter(directory, config);
 			try {
 				return new Lucene(directory, writer, new SearcherManager(writer, null));

@@ -11,10 +11,12 @@ import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
+import dev.arbor.session.EntryLine;
 import dev.arbor.session.Json;
 import dev.arbor.storage.ExpectedLeaf;
 import dev.arbor.storage.SearchPage;
 import dev.arbor.storage.SearchQuery;
+import dev.arbor.storage.SessionChange;
 import dev.arbor.storage.SessionInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,6 +67,28 @@ class FileSearchTests {
 	}
 
 	@Test
+	void searchWhenStorageFolderIsDeletedWhileRunningShouldNotMakeItAgain() throws IOException, InterruptedException {
+		Path storage = this.root.resolve("storage");
+		try (FileSessionStore store = new FileSessionStore(storage, FsyncPolicy.NEVER, 1 << 20, InstantSource.system())) {
+			SessionInfo first = store.create("/work", null, null);
+			store.append(first.id(), ExpectedLeaf.ANY, List.of(message("soon gone")), null);
+			try (FileSearch search = new FileSearch(store)) {
+				assertThat(eventually(() -> search.search(query("gone")), (page) -> page.total() == 1 && !page.partial()))
+					.isTrue();
+				List<EntryLine> entries = store.read(first.id(), (tree) -> tree.getEntries());
+				deleteTree(storage);
+				// what the folder's watcher reports while the folder is taken away: the index's write fails, and the
+				// rebuild that failure asks for must find nothing to rebuild into
+				search.onChange(new SessionChange.EntriesAppended(first.id(), entries, null, SessionChange.Origin.EXTERNAL));
+				search.onChange(new SessionChange.SessionDeleted(first.id(), SessionChange.Origin.EXTERNAL));
+				Thread.sleep(1_500);
+				assertThat(storage).doesNotExist();
+			}
+			assertThat(storage).doesNotExist();
+		}
+	}
+
+	@Test
 	void storeShouldNotTakeFilesUnderTheArborFolderForSessions() throws IOException {
 		try (FileSessionStore store = new FileSessionStore(this.root, FsyncPolicy.NEVER, 1 << 20, InstantSource.system())) {
 			SessionInfo first = store.create("/work", null, null);
@@ -91,6 +115,14 @@ class FileSearchTests {
 			}
 		}
 		return false;
+	}
+
+	private static void deleteTree(Path folder) throws IOException {
+		try (Stream<Path> paths = Files.walk(folder)) {
+			for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+				Files.delete(path);
+			}
+		}
 	}
 
 	private static SearchQuery query(String q) {
