@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.arbor.session.SessionLines;
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.InvalidRequestParameterException;
 import dev.arbor.storage.SessionStore;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;

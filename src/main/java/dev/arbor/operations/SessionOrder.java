@@ -2,6 +2,7 @@ package dev.arbor.operations;
 
 import java.util.Comparator;
 
+import dev.arbor.storage.InvalidRequestParameterException;
 import dev.arbor.storage.SessionInfo;
 import org.jspecify.annotations.Nullable;
 

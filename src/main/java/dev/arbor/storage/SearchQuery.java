@@ -55,35 +55,35 @@ public record SearchQuery(List<Clause> clauses, @Nullable String sessionId, @Nul
 	/**
 	 * Reads and checks a search's parameters.
 	 *
-	 * @throws InvalidSearchQueryException naming the parameter at fault
+	 * @throws InvalidRequestParameterException naming the parameter at fault
 	 */
 	public static SearchQuery parse(@Nullable String q, @Nullable String sessionId, @Nullable String cwd,
 			@Nullable List<String> roles, @Nullable String after, @Nullable String before, int limit,
 			@Nullable String cursor) {
 		if (q == null || q.isBlank()) {
-			throw new InvalidSearchQueryException("q", "q is required: the words to search for");
+			throw new InvalidRequestParameterException("q", "q is required: the words to search for");
 		}
 		if (q.length() > MAX_LENGTH) {
-			throw new InvalidSearchQueryException("q",
+			throw new InvalidRequestParameterException("q",
 					"q is " + q.length() + " characters long; at most " + MAX_LENGTH + " are searched");
 		}
 		List<Clause> clauses = clauses(q);
 		if (clauses.isEmpty()) {
-			throw new InvalidSearchQueryException("q", "q has no word to search for (words are letters and digits)");
+			throw new InvalidRequestParameterException("q", "q has no word to search for (words are letters and digits)");
 		}
 		if (clauses.size() > MAX_CLAUSES) {
-			throw new InvalidSearchQueryException("q",
+			throw new InvalidRequestParameterException("q",
 					"q has " + clauses.size() + " words, prefixes and phrases; at most " + MAX_CLAUSES + " are searched");
 		}
 		if (sessionId != null && !Ids.isValid(sessionId)) {
-			throw new InvalidSearchQueryException("sessionId", "sessionId is not of the form " + Ids.PATTERN);
+			throw new InvalidRequestParameterException("sessionId", "sessionId is not of the form " + Ids.PATTERN);
 		}
 		List<String> roleList = new ArrayList<>();
 		if (roles != null) {
 			for (String role : roles) {
 				for (String each : role.split(",", -1)) {
 					if (!ROLE.matcher(each).matches()) {
-						throw new InvalidSearchQueryException("role", "role '" + abbreviate(each)
+						throw new InvalidRequestParameterException("role", "role '" + abbreviate(each)
 								+ "' is not a role name (user, assistant, toolResult, bashExecution, "
 								+ String.join(", ", SearchText.entryRoles()) + ", …)");
 					}
@@ -92,7 +92,7 @@ public record SearchQuery(List<Clause> clauses, @Nullable String sessionId, @Nul
 			}
 		}
 		if (limit < 1 || limit > MAX_LIMIT) {
-			throw new InvalidSearchQueryException("limit", "limit must be between 1 and " + MAX_LIMIT);
+			throw new InvalidRequestParameterException("limit", "limit must be between 1 and " + MAX_LIMIT);
 		}
 		Long afterMillis = instant("after", after);
 		Long beforeMillis = instant("before", before);
@@ -129,7 +129,7 @@ public record SearchQuery(List<Clause> clauses, @Nullable String sessionId, @Nul
 		catch (IllegalArgumentException ex) {
 			// not one of ours: refused below
 		}
-		throw new InvalidSearchQueryException("cursor", "cursor is not one this API handed out");
+		throw new InvalidRequestParameterException("cursor", "cursor is not one this API handed out");
 	}
 
 	private static @Nullable Long instant(String parameter, @Nullable String value) {
@@ -144,7 +144,7 @@ public record SearchQuery(List<Clause> clauses, @Nullable String sessionId, @Nul
 				return Instant.parse(value).toEpochMilli();
 			}
 			catch (DateTimeParseException again) {
-				throw new InvalidSearchQueryException(parameter, parameter + " '" + abbreviate(value)
+				throw new InvalidRequestParameterException(parameter, parameter + " '" + abbreviate(value)
 						+ "' is not an ISO-8601 timestamp with an offset, such as 2026-05-01T12:00:00Z");
 			}
 		}
@@ -180,7 +180,7 @@ public record SearchQuery(List<Clause> clauses, @Nullable String sessionId, @Nul
 		for (SearchTokens.Word word : SearchTokens.words(text)) {
 			boolean star = word.end() < text.length() && text.charAt(word.end()) == '*';
 			if (star && word.term().length() < MIN_PREFIX) {
-				throw new InvalidSearchQueryException("q", "q has the prefix '" + word.term() + "*', too short: a prefix has at least "
+				throw new InvalidRequestParameterException("q", "q has the prefix '" + word.term() + "*', too short: a prefix has at least "
 						+ MIN_PREFIX + " characters before its *");
 			}
 			clauses.add(new Clause(List.of(word.term()), star));

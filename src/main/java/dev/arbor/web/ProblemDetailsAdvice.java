@@ -6,7 +6,6 @@ import java.util.Map;
 
 import dev.arbor.events.TooManyStreamsException;
 import dev.arbor.operations.InvalidBranchEntryException;
-import dev.arbor.operations.InvalidRequestParameterException;
 import dev.arbor.operations.NavigationNotFoundException;
 import dev.arbor.operations.NavigationRequestException;
 import dev.arbor.operations.NoSummaryModelException;
@@ -16,7 +15,7 @@ import dev.arbor.session.Ids;
 import dev.arbor.session.InvalidEntryException;
 import dev.arbor.storage.AppendInFlightException;
 import dev.arbor.storage.IdempotencyKeyException;
-import dev.arbor.storage.InvalidSearchQueryException;
+import dev.arbor.storage.InvalidRequestParameterException;
 import dev.arbor.storage.InvalidSessionFileException;
 import dev.arbor.storage.LeafMovedException;
 import dev.arbor.storage.SessionExistsException;
@@ -234,13 +233,6 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	ResponseEntity<Object> storageFailure(StorageException ex, WebRequest request) {
 		log.error(ex.getMessage(), ex);
 		return respond(ProblemType.STORAGE_FAILURE.create(ex.getMessage() + "; nothing was changed"), request);
-	}
-
-	@ExceptionHandler
-	ResponseEntity<Object> invalidSearch(InvalidSearchQueryException ex, WebRequest request) {
-		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(ex.getMessage());
-		problem.setProperty("parameter", ex.parameter());
-		return respond(problem, request);
 	}
 
 	@ExceptionHandler

@@ -98,7 +98,7 @@ class SearchQueryTests {
 	}
 
 	private static void assertRefused(String parameter, Runnable parse) {
-		assertThatExceptionOfType(InvalidSearchQueryException.class).isThrownBy(parse::run)
+		assertThatExceptionOfType(InvalidRequestParameterException.class).isThrownBy(parse::run)
 			.satisfies((ex) -> assertThat(ex.parameter()).isEqualTo(parameter))
 			.satisfies((ex) -> assertThat(ex.getMessage()).contains(parameter));
 	}

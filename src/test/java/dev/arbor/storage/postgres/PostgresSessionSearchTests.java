@@ -8,7 +8,7 @@ import java.util.Set;
 
 import dev.arbor.session.Json;
 import dev.arbor.storage.ExpectedLeaf;
-import dev.arbor.storage.InvalidSearchQueryException;
+import dev.arbor.storage.InvalidRequestParameterException;
 import dev.arbor.storage.SearchHit;
 import dev.arbor.storage.SearchPage;
 import dev.arbor.storage.SearchQuery;
@@ -183,7 +183,7 @@ class PostgresSessionSearchTests {
 				SearchPage page = search(q);
 				assertThat(page.total()).as(q).isGreaterThanOrEqualTo(0);
 			}
-			catch (InvalidSearchQueryException ex) {
+			catch (InvalidRequestParameterException ex) {
 				assertThat(ex.getMessage()).as(q).isNotBlank();
 			}
 		}

@@ -1,4 +1,4 @@
-package dev.arbor.operations;
+package dev.arbor.storage;
 
 /**
  * A query parameter that asks for something the operation cannot give: it names the parameter and says how to fix
