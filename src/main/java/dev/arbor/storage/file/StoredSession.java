@@ -164,6 +164,15 @@ final class StoredSession {
 		this.sync.publishTakenIn(entries, oldLeafId);
 	}
 
+	/**
+	 * Whether the file differs from what was last read of it while the session is out of memory: another process
+	 * wrote it meanwhile. A session never read has nothing to differ from.
+	 */
+	boolean changedSinceSeen() {
+		SessionSummary cached = this.summary;
+		return this.loaded == null && cached != null && !cached.isCurrent(this.path);
+	}
+
 	SessionInfo summarize(LoadedTree loaded) {
 		SessionSummary taken = SessionSummary.of(this.sessionId, this.path, loaded.tree, loaded.reportedMalformedLines(),
 				loaded.consumed, loaded.seen.modified());

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -62,6 +63,31 @@ class FileSearchTests {
 				}
 				assertThat(eventually(() -> search.search(query("needle")), (page) -> page.total() == 1 && !page.partial()))
 					.isTrue();
+			}
+		}
+	}
+
+	@Test
+	void searchShouldFindWhatAnotherProcessAppendsToASessionNotInMemory() throws IOException {
+		// a budget of one byte keeps only the session used last in memory
+		try (FileSessionStore store = new FileSessionStore(this.root, FsyncPolicy.NEVER, 1, InstantSource.system())) {
+			SessionInfo first = store.create("/work", null, null);
+			store.append(first.id(), ExpectedLeaf.ANY, List.of(message("alpha")), null);
+			SessionInfo second = store.create("/work", null, null);
+			store.append(second.id(), ExpectedLeaf.ANY, List.of(message("beta")), null);
+			try (FileSearch search = new FileSearch(store)) {
+				assertThat(eventually(() -> search.search(query("alpha")), (page) -> page.total() == 1 && !page.partial()))
+					.isTrue();
+				String leaf = store.get(first.id()).leafId();
+				store.read(second.id(), (tree) -> null);
+				assertThat(store.loadedSessions()).isEqualTo(1);
+				// what an agent does to a session Arbor is not holding: one more line at the end of its file
+				Files.writeString(first.file(), "{\"type\":\"message\",\"id\":\"agent001\",\"parentId\":\"" + leaf
+						+ "\",\"timestamp\":\"2026-12-04T10:00:00.000Z\",\"message\":{\"role\":\"user\",\"content\":"
+						+ "\"gamma ray\"}}\n", StandardOpenOption.APPEND);
+				store.registry().pollLoaded(); // what the folder's watch or poll does on the file's change
+				assertThat(eventually(() -> search.search(query("gamma")), (page) -> page.total() == 1)).isTrue();
+				assertThat(search.search(query("alpha")).total()).isEqualTo(1);
 			}
 		}
 	}
