@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,6 +58,8 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	private static final System.Logger LOGGER = System.getLogger(FileSessionStore.class.getName());
 
 	private final Path root;
+
+	private final StorageBoundary boundary;
 
 	private final FsyncPolicy fsync;
 
@@ -147,6 +150,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot create the storage directory " + this.root, ex);
 		}
+		this.boundary = boundary;
 		this.registry = new SessionRegistry(boundary, cacheBudgetBytes, this::newSession, this::tellListeners);
 		this.context = new FileStoreContext(this::openFile, boundary, clock, tornTailGrace, maxSessionBytes, metrics,
 				this::tellListeners, this.registry::evictIfNeeded, this.registry);
@@ -347,10 +351,11 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	/** A new session file, complete before it is registered: its leaf is persisted when it is not the last entry. */
 	private SessionInfo write(NewSession content, Instant now) {
 		String id = content.header().id();
-		Path file = StorageFiles.newSessionFile(this.root, id, now);
+		Path file = newSessionFile(id, content.header().cwd(), now);
 		this.registry.creating(file);
 		try {
 			try {
+				Files.createDirectories(file.getParent());
 				AtomicFiles.replace(file, SessionContent.of(content.lines()));
 				String last = content.entries().isEmpty() ? null : content.entries().get(content.entries().size() - 1).id();
 				if (!Objects.equals(content.leafId(), last)) {
@@ -367,6 +372,27 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		finally {
 			this.registry.created(file);
 		}
+	}
+
+	/**
+	 * Where pi would write the session: in the folder of its {@code cwd} (docs/STORAGE.md#where-new-sessions-go), so
+	 * that pi's {@code /resume} in that directory finds it; in the root where there is no {@code cwd}, or its folder
+	 * may not be written (a link the boundary does not follow, a name no file system takes).
+	 */
+	private Path newSessionFile(String sessionId, @Nullable String cwd, Instant now) {
+		String folder = StorageFiles.cwdFolder(cwd);
+		if (folder != null) {
+			try {
+				Path file = StorageFiles.newSessionFile(this.root.resolve(folder), sessionId, now);
+				if (this.boundary.refusal(file) == null) {
+					return file;
+				}
+			}
+			catch (InvalidPathException ex) {
+				// a cwd no path on this system can hold: the root holds the session instead
+			}
+		}
+		return StorageFiles.newSessionFile(this.root, sessionId, now);
 	}
 
 	private StoredSession newSession(String sessionId, Path file) {

@@ -1,10 +1,12 @@
 package dev.arbor.storage.file;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 
 import dev.arbor.session.Ids;
 import dev.arbor.session.Timestamps;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Names of the files Arbor keeps: session files and what lives next to them. The one place where a
@@ -27,13 +29,30 @@ final class StorageFiles {
 	private StorageFiles() {
 	}
 
-	/** {@code <timestamp>_<sessionId>.jsonl} in the root directory, as upstream names new sessions. */
-	static Path newSessionFile(Path root, String sessionId, Instant now) {
+	/** The longest name most file systems take for a folder, in bytes. */
+	private static final int MAX_FOLDER_NAME = 255;
+
+	/**
+	 * The folder pi keeps a working directory's sessions in, {@code --<cwd>--}: the cwd without its leading slash,
+	 * with {@code /}, {@code \} and {@code :} made {@code -} (pi-coding-agent's {@code getDefaultSessionDir});
+	 * {@code null} for no cwd, one with a NUL (no path holds it) or one too long
+	 * for a name.
+	 */
+	static @Nullable String cwdFolder(@Nullable String cwd) {
+		if (cwd == null || cwd.isEmpty() || cwd.indexOf('\0') >= 0) {
+			return null;
+		}
+		String folder = "--" + cwd.replaceFirst("^[/\\\\]", "").replaceAll("[/\\\\:]", "-") + "--";
+		return (folder.getBytes(StandardCharsets.UTF_8).length <= MAX_FOLDER_NAME) ? folder : null;
+	}
+
+	/** {@code <timestamp>_<sessionId>.jsonl} in a folder, as upstream names new sessions. */
+	static Path newSessionFile(Path folder, String sessionId, Instant now) {
 		if (!Ids.isValid(sessionId)) {
 			throw new IllegalArgumentException("Invalid session id: " + sessionId);
 		}
 		String timestamp = Timestamps.format(now).replace(':', '-').replace('.', '-');
-		return root.resolve(timestamp + "_" + sessionId + SESSION_SUFFIX);
+		return folder.resolve(timestamp + "_" + sessionId + SESSION_SUFFIX);
 	}
 
 	static boolean isSessionFile(Path file) {
