@@ -3,8 +3,10 @@ package dev.arbor.storage.file;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,6 +58,9 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	public static final Duration DEFAULT_TORN_TAIL_GRACE = Duration.ofSeconds(3);
 
 	private static final System.Logger LOGGER = System.getLogger(FileSessionStore.class.getName());
+
+	/** The longest name a folder may have: Linux's {@code NAME_MAX}, in bytes. */
+	private static final int MAX_NAME_BYTES = 255;
 
 	private final Path root;
 
@@ -376,23 +381,34 @@ public final class FileSessionStore implements SessionStore, Closeable {
 
 	/**
 	 * Where pi would write the session: in the folder of its {@code cwd} (docs/STORAGE.md#where-new-sessions-go), so
-	 * that pi's {@code /resume} in that directory finds it; in the root where there is no {@code cwd}, or its folder
-	 * may not be written (a link the boundary does not follow, a name no file system takes).
+	 * that pi's {@code /resume} in that directory finds it.
 	 */
 	private Path newSessionFile(String sessionId, @Nullable String cwd, Instant now) {
-		String folder = StorageFiles.cwdFolder(cwd);
-		if (folder != null) {
-			try {
-				Path file = StorageFiles.newSessionFile(this.root.resolve(folder), sessionId, now);
-				if (this.boundary.refusal(file) == null) {
-					return file;
-				}
-			}
-			catch (InvalidPathException ex) {
-				// a cwd no path on this system can hold: the root holds the session instead
-			}
+		Path folder = cwdFolder(cwd);
+		return StorageFiles.newSessionFile((folder != null) ? folder : this.root, sessionId, now);
+	}
+
+	/**
+	 * The folder of the cwd, or {@code null} where the root holds the session instead: no cwd, or a folder that may
+	 * not be written. Its name has no separator left, so it is a child of the root; the boundary still decides, for
+	 * a link planted under that name.
+	 */
+	private @Nullable Path cwdFolder(@Nullable String cwd) {
+		String name = StorageFiles.cwdFolder(cwd);
+		if (name == null || name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+			return null;
 		}
-		return StorageFiles.newSessionFile(this.root, sessionId, now);
+		Path folder;
+		try {
+			folder = this.root.resolve(name);
+		}
+		catch (InvalidPathException ex) {
+			return null; // a NUL, or characters the file system's encoding does not have
+		}
+		if (this.boundary.refusal(folder) != null) {
+			return null;
+		}
+		return (Files.isDirectory(folder) || !Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) ? folder : null;
 	}
 
 	private StoredSession newSession(String sessionId, Path file) {

@@ -1,8 +1,8 @@
 package dev.arbor.storage.file;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.regex.Pattern;
 
 import dev.arbor.session.Ids;
 import dev.arbor.session.Timestamps;
@@ -26,24 +26,28 @@ final class StorageFiles {
 
 	static final String BACKUP_SUFFIX = ".bak";
 
+	/** pi's {@code /^[/\\]/}: the one leading separator its folder name drops. */
+	private static final Pattern LEADING_SEPARATOR = Pattern.compile("^[/\\\\]");
+
+	/** pi's {@code /[/\\:]/g}: what its folder name makes {@code -}. */
+	private static final Pattern REPLACED = Pattern.compile("[/\\\\:]");
+
 	private StorageFiles() {
 	}
 
-	/** The longest name most file systems take for a folder, in bytes. */
-	private static final int MAX_FOLDER_NAME = 255;
-
 	/**
-	 * The folder pi keeps a working directory's sessions in, {@code --<cwd>--}: the cwd without its leading slash,
-	 * with {@code /}, {@code \} and {@code :} made {@code -} (pi-coding-agent's {@code getDefaultSessionDir});
-	 * {@code null} for no cwd, one with a NUL (no path holds it) or one too long
-	 * for a name.
+	 * The folder pi keeps a working directory's sessions in, {@code --<cwd>--}, by pi-coding-agent's
+	 * {@code getDefaultSessionDir} to the letter (docs/STORAGE.md#where-new-sessions-go): the cwd without one leading
+	 * {@code /} or {@code \}, each {@code /}, {@code \} and {@code :} made {@code -}. Nothing else is changed, so the
+	 * name may be one no file system takes: the store decides whether it can be used. {@code null} for a session
+	 * without a cwd (an empty one is what Arbor writes for none).
 	 */
 	static @Nullable String cwdFolder(@Nullable String cwd) {
-		if (cwd == null || cwd.isEmpty() || cwd.indexOf('\0') >= 0) {
+		if (cwd == null || cwd.isEmpty()) {
 			return null;
 		}
-		String folder = "--" + cwd.replaceFirst("^[/\\\\]", "").replaceAll("[/\\\\:]", "-") + "--";
-		return (folder.getBytes(StandardCharsets.UTF_8).length <= MAX_FOLDER_NAME) ? folder : null;
+		String unrooted = LEADING_SEPARATOR.matcher(cwd).replaceFirst("");
+		return "--" + REPLACED.matcher(unrooted).replaceAll("-") + "--";
 	}
 
 	/** {@code <timestamp>_<sessionId>.jsonl} in a folder, as upstream names new sessions. */
