@@ -4,8 +4,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
 import java.util.stream.Stream;
 
 import dev.arbor.UpstreamPi;
@@ -53,6 +58,103 @@ class FilePiListingTests extends PiListingContract {
 			JsonNode session = ApiSessions.body(this.client.get().uri("/sessions/{id}", id).exchange().expectStatus().isOk());
 			assertThat(listed.get(0).get("name")).as("pi's name after %s", name).isEqualTo(session.get("name"));
 			assertThat(listed.get(0).get("firstMessage")).isEqualTo(session.get("firstMessage"));
+		}
+	}
+
+	/**
+	 * pi's {@code /resume} in a working directory lists the sessions of its folder under pi's own sessions folder
+	 * (docs/STORAGE.md#where-new-sessions-go): with a copy of Arbor's storage directory as that folder, pi finds every
+	 * session Arbor created, imported, branched and forked for a cwd there, under the file Arbor wrote, and no other.
+	 */
+	@Test
+	void everyNewSessionShouldBeInPisResumeForItsCwd() throws IOException {
+		String unique = UUID.randomUUID().toString();
+		String project = "/home/me/" + unique + "/project";
+		String windows = "C:\\Users\\me\\" + unique + " x:y";
+		String escaping = "/" + unique + "/../../etc";
+		String doubled = "//" + unique + "/";
+		Map<String, String> folders = Map.of(project, "--home-me-" + unique + "-project--", windows,
+				"--C--Users-me-" + unique + " x-y--", escaping, "--" + unique + "-..-..-etc--", doubled,
+				"---" + unique + "---");
+		Map<String, Set<String>> created = new LinkedHashMap<>();
+		for (String cwd : folders.keySet()) {
+			String id = create(cwd);
+			ApiSessions.appendUser(this.client, id, "working in " + cwd);
+			created.put(cwd, new TreeSet<>(Set.of(id)));
+		}
+		String source = created.get(project).iterator().next();
+		String first = ApiSessions.appendUser(this.client, source, "a second message");
+		created.get(project).add(ApiSessions.body(this.client.post()
+			.uri("/sessions/{id}/fork", source)
+			.exchange()
+			.expectStatus()
+			.isCreated()).get("id").asString());
+		created.get(project).add(ApiSessions.body(this.client.post()
+			.uri("/sessions/{id}/branched-sessions", source)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("leafId", first))
+			.exchange()
+			.expectStatus()
+			.isCreated()).get("id").asString());
+		String imported = "{\"type\":\"session\",\"version\":3,\"id\":\"" + UUID.randomUUID()
+				+ "\",\"timestamp\":\"2025-01-01T00:00:00.000Z\",\"cwd\":" + Json.MAPPER.writeValueAsString(windows)
+				+ "}\n{\"type\":\"message\",\"id\":\"a0000001\",\"parentId\":null,"
+				+ "\"timestamp\":\"2025-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"imported\"}}\n";
+		created.get(windows).add(ApiSessions.body(this.client.post()
+			.uri("/sessions/import")
+			.contentType(MediaType.parseMediaType("application/x-ndjson"))
+			.body(imported.getBytes(StandardCharsets.UTF_8))
+			.exchange()
+			.expectStatus()
+			.isCreated()).get("id").asString());
+
+		Path home = Files.createDirectories(this.scratch.resolve("resume-home"));
+		copyTree(storage, home.resolve(".pi/agent/sessions"));
+		JsonNode resumable = Json.MAPPER
+			.readTree(UpstreamPi.run("resume-sessions.mjs", home, folders.keySet().toArray(String[]::new)));
+		for (Map.Entry<String, Set<String>> cwd : created.entrySet()) {
+			JsonNode listed = resumable.get(cwd.getKey());
+			Set<String> ids = new TreeSet<>();
+			for (JsonNode session : listed) {
+				String id = session.get("id").asString();
+				ids.add(id);
+				String file = session.get("file").asString();
+				assertThat(file).as("pi's file of %s", id).isEqualTo(name(ApiSessions.file(storage, id)));
+				assertThat(file).as("in the folder of %s, one folder down", cwd.getKey())
+					.startsWith(folders.get(cwd.getKey()) + "/")
+					.containsOnlyOnce("/");
+			}
+			assertThat(ids).as("what pi's /resume lists in %s", cwd.getKey()).isEqualTo(cwd.getValue());
+		}
+	}
+
+	private String create(String cwd) {
+		return ApiSessions.body(this.client.post()
+			.uri("/sessions")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("cwd", cwd))
+			.exchange()
+			.expectStatus()
+			.isCreated()).get("id").asString();
+	}
+
+	/** A file of the storage directory by its name under it, {@code /} between names. */
+	private static String name(Path file) {
+		return storage.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
+	}
+
+	/** The folders and regular files of a tree, for pi to read (it may rewrite what it opens). */
+	private static void copyTree(Path from, Path to) throws IOException {
+		try (Stream<Path> paths = Files.walk(from)) {
+			for (Path path : paths.toList()) {
+				Path target = to.resolve(from.relativize(path).toString());
+				if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+					Files.createDirectories(target);
+				}
+				else if (Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
+					Files.copy(path, target);
+				}
+			}
 		}
 	}
 

@@ -3,7 +3,10 @@ package dev.arbor.storage.file;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,7 +59,12 @@ public final class FileSessionStore implements SessionStore, Closeable {
 
 	private static final System.Logger LOGGER = System.getLogger(FileSessionStore.class.getName());
 
+	/** The longest name a folder may have: Linux's {@code NAME_MAX}, in bytes. */
+	private static final int MAX_NAME_BYTES = 255;
+
 	private final Path root;
+
+	private final StorageBoundary boundary;
 
 	private final FsyncPolicy fsync;
 
@@ -147,6 +155,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot create the storage directory " + this.root, ex);
 		}
+		this.boundary = boundary;
 		this.registry = new SessionRegistry(boundary, cacheBudgetBytes, this::newSession, this::tellListeners);
 		this.context = new FileStoreContext(this::openFile, boundary, clock, tornTailGrace, maxSessionBytes, metrics,
 				this::tellListeners, this.registry::evictIfNeeded, this.registry);
@@ -347,10 +356,11 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	/** A new session file, complete before it is registered: its leaf is persisted when it is not the last entry. */
 	private SessionInfo write(NewSession content, Instant now) {
 		String id = content.header().id();
-		Path file = StorageFiles.newSessionFile(this.root, id, now);
+		Path file = newSessionFile(id, content.header().cwd(), now);
 		this.registry.creating(file);
 		try {
 			try {
+				Files.createDirectories(file.getParent());
 				AtomicFiles.replace(file, SessionContent.of(content.lines()));
 				String last = content.entries().isEmpty() ? null : content.entries().get(content.entries().size() - 1).id();
 				if (!Objects.equals(content.leafId(), last)) {
@@ -367,6 +377,38 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		finally {
 			this.registry.created(file);
 		}
+	}
+
+	/**
+	 * Where pi would write the session: in the folder of its {@code cwd} (docs/STORAGE.md#where-new-sessions-go), so
+	 * that pi's {@code /resume} in that directory finds it.
+	 */
+	private Path newSessionFile(String sessionId, @Nullable String cwd, Instant now) {
+		Path folder = cwdFolder(cwd);
+		return StorageFiles.newSessionFile((folder != null) ? folder : this.root, sessionId, now);
+	}
+
+	/**
+	 * The folder of the cwd, or {@code null} where the root holds the session instead: no cwd, or a folder that may
+	 * not be written. Its name has no separator left, so it is a child of the root; the boundary still decides, for
+	 * a link planted under that name.
+	 */
+	private @Nullable Path cwdFolder(@Nullable String cwd) {
+		String name = StorageFiles.cwdFolder(cwd);
+		if (name == null || name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+			return null;
+		}
+		Path folder;
+		try {
+			folder = this.root.resolve(name);
+		}
+		catch (InvalidPathException ex) {
+			return null; // a NUL, or characters the file system's encoding does not have
+		}
+		if (this.boundary.refusal(folder) != null) {
+			return null;
+		}
+		return (Files.isDirectory(folder) || !Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) ? folder : null;
 	}
 
 	private StoredSession newSession(String sessionId, Path file) {
