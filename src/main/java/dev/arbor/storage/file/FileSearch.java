@@ -3,8 +3,13 @@ package dev.arbor.storage.file;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,8 +31,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Search for the file store (docs/API.md#search): keeps a {@link SearchIndex} under the storage folder's
  * {@code .arbor/search} in step with the sessions. One thread does all of the index's writing, in the order the store
- * reports its changes: the build from the files at start (every session read again, as the files may have changed
- * while Arbor was down), each change the store reports, and a rebuild whenever a search or a write finds the index
+ * reports its changes: the build from the files at start (each session whose file is not as when it was last indexed
+ * read again, as files change while Arbor is down), each change the store reports, and a rebuild whenever a search or a write finds the index
  * damaged. Answers are partial until a build has finished.
  */
 public final class FileSearch implements SessionSearch, SessionChangeListener, Closeable {
@@ -56,6 +61,8 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 	private final AtomicInteger pending = new AtomicInteger();
 
 	private final AtomicBoolean rebuildQueued = new AtomicBoolean();
+
+	private volatile int lastBuildRead = -1;
 
 	public FileSearch(FileSessionStore store) throws IOException {
 		this.store = store;
@@ -88,7 +95,10 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 	@Override
 	public void onChange(SessionChange change) {
 		if (change instanceof SessionChange.EntriesAppended appended) {
-			write(() -> this.index.add(appended.sessionId(), cwd(appended.sessionId()), appended.entries()));
+			write(() -> {
+				this.index.add(appended.sessionId(), cwd(appended.sessionId()), appended.entries());
+				this.index.unstamp(appended.sessionId()); // indexed now beyond what its stamp says
+			});
 		}
 		else if (change instanceof SessionChange.SessionCreated created) {
 			write(() -> reindex(created.sessionId()));
@@ -155,37 +165,67 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 		return false;
 	}
 
-	/** Reads every session into the index; {@code false} when the storage folder went away meanwhile. */
+	/**
+	 * Brings the index in step with the files: the sessions whose file is not as when it was last indexed whole (new,
+	 * changed while Arbor was down, or appended to since) are read again, those gone are removed, the others kept.
+	 *
+	 * @return {@code false} when the storage folder went away meanwhile
+	 */
 	private boolean build() throws IOException {
 		List<SessionInfo> sessions = this.store.list();
-		this.pending.set(sessions.size());
-		logger.info("Search index: indexing {} sessions", sessions.size());
+		Map<String, @Nullable String> stamps = this.index.stamps();
+		Set<String> present = new HashSet<>();
+		List<String> toRead = new ArrayList<>();
+		for (SessionInfo session : sessions) {
+			present.add(session.id());
+			String stamp = stamps.get(session.id());
+			if (stamp == null || !stamp.equals(stamp(session.file()))) {
+				toRead.add(session.id());
+			}
+		}
+		for (String indexed : stamps.keySet()) {
+			if (!present.contains(indexed)) {
+				this.index.delete(indexed);
+			}
+		}
+		this.pending.set(toRead.size());
+		logger.info("Search index: indexing {} of {} sessions (the others are indexed as their files are)", toRead.size(),
+				sessions.size());
 		int done = 0;
 		long start = System.nanoTime();
-		for (SessionInfo session : sessions) {
+		for (String sessionId : toRead) {
 			if (!storageFolderPresent()) {
 				return false;
 			}
-			reindex(session.id());
+			reindex(sessionId);
 			this.pending.decrementAndGet();
 			done++;
 			if (done % 500 == 0) {
-				logger.info("Search index: {} of {} sessions indexed", done, sessions.size());
+				logger.info("Search index: {} of {} sessions indexed", done, toRead.size());
 				this.index.refresh();
 			}
 		}
 		this.index.commit();
-		logger.info("Search index: {} sessions indexed in {} ms", sessions.size(),
+		this.lastBuildRead = toRead.size();
+		logger.info("Search index: {} sessions indexed in {} ms", toRead.size(),
 				TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
 		return true;
+	}
+
+	/** How many sessions the last finished build read again; the others it found indexed already. */
+	int lastBuildRead() {
+		return this.lastBuildRead;
 	}
 
 	private void reindex(String sessionId) throws IOException {
 		List<EntryLine> entries;
 		String cwd;
+		String stamp;
 		try {
 			SessionInfo info = this.store.get(sessionId);
 			cwd = info.header().cwd();
+			// taken before the read, which takes in at least all the file held then
+			stamp = stamp(info.file());
 			entries = this.store.read(sessionId, (tree) -> tree.getEntries());
 		}
 		catch (SessionNotFoundException ex) {
@@ -197,6 +237,25 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 			return;
 		}
 		this.index.replace(sessionId, cwd, entries);
+		if (stamp != null) {
+			this.index.stamp(sessionId, stamp);
+		}
+	}
+
+	/**
+	 * What a session's file is: its length and when it was last changed. The agents only ever append, or rewrite a
+	 * file whole, so a file with the same stamp holds what it held when it was indexed.
+	 */
+	private static @Nullable String stamp(@Nullable Path file) {
+		if (file == null) {
+			return null;
+		}
+		try {
+			return Files.size(file) + "@" + Files.getLastModifiedTime(file).toInstant();
+		}
+		catch (IOException ex) {
+			return null;
+		}
 	}
 
 	private @Nullable String cwd(String sessionId) {

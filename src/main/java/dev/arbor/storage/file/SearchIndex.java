@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -33,10 +34,13 @@ import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.SerialMergeScheduler;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
@@ -49,6 +53,7 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.NIOFSDirectory;
+import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,7 +75,7 @@ final class SearchIndex implements SessionSearch, Closeable {
 	/** Commit user data that names the layout of the documents; an index without this value is rebuilt. */
 	static final String VERSION_KEY = "arbor.search.version";
 
-	static final String VERSION = "1";
+	static final String VERSION = "2";
 
 	private static final Logger logger = LoggerFactory.getLogger(SearchIndex.class);
 
@@ -87,6 +92,12 @@ final class SearchIndex implements SessionSearch, Closeable {
 	private static final String TIME = "time";
 
 	private static final String TEXT = "text";
+
+	/** On a session's stamp document only: what its file was when it was last indexed whole. */
+	private static final String STAMP = "stamp";
+
+	/** What a document is, on stamp documents ({@link #STAMP}); entries' documents have none. */
+	private static final String KIND = "kind";
 
 	private final Path folder;
 
@@ -168,9 +179,57 @@ final class SearchIndex implements SessionSearch, Closeable {
 		add(sessionId, cwd, entries);
 	}
 
-	/** Removes a session's entries. */
+	/** Removes a session's entries, and its stamp. */
 	synchronized void delete(String sessionId) throws IOException {
 		this.lucene.writer.deleteDocuments(new Term(SESSION, sessionId));
+	}
+
+	/**
+	 * Records what the session's file was when it was read for {@link #replace}, so that a later start finds it
+	 * indexed already when the file is still so ({@link #stamps()}).
+	 */
+	synchronized void stamp(String sessionId, String stamp) throws IOException {
+		Document doc = new Document();
+		doc.add(new StringField(KEY, key(sessionId, ""), Field.Store.NO));
+		doc.add(new StringField(SESSION, sessionId, Field.Store.YES));
+		doc.add(new StringField(KIND, STAMP, Field.Store.NO));
+		doc.add(new StoredField(STAMP, stamp));
+		this.lucene.writer.updateDocument(new Term(KEY, key(sessionId, "")), doc);
+	}
+
+	/** Forgets a session's stamp: entries were added since, and a later start reads the session again. */
+	synchronized void unstamp(String sessionId) throws IOException {
+		this.lucene.writer.deleteDocuments(new Term(KEY, key(sessionId, "")));
+	}
+
+	/**
+	 * Every session the index holds something of, with its stamp, or {@code null} for one without: read again, as
+	 * the index may miss some of it.
+	 */
+	Map<String, @Nullable String> stamps() throws IOException {
+		Map<String, @Nullable String> stamps = new HashMap<>();
+		Lucene current = this.lucene;
+		current.searchers.maybeRefreshBlocking();
+		IndexSearcher searcher = current.searchers.acquire();
+		try {
+			Terms sessions = MultiTerms.getTerms(searcher.getIndexReader(), SESSION);
+			if (sessions != null) {
+				TermsEnum each = sessions.iterator();
+				for (BytesRef term = each.next(); term != null; term = each.next()) {
+					stamps.put(term.utf8ToString(), null);
+				}
+			}
+			StoredFields stored = searcher.storedFields();
+			Query stamped = new TermQuery(new Term(KIND, STAMP));
+			for (ScoreDoc doc : searcher.search(stamped, Math.max(1, searcher.count(stamped))).scoreDocs) {
+				Document stamp = stored.document(doc.doc);
+				stamps.put(stamp.get(SESSION), stamp.get(STAMP));
+			}
+		}
+		finally {
+			current.searchers.release(searcher);
+		}
+		return stamps;
 	}
 
 	/** Makes what was written durable and searchable; a fresh index is no longer fresh once committed full. */

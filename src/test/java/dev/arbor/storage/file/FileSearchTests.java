@@ -93,6 +93,45 @@ class FileSearchTests {
 	}
 
 	@Test
+	void searchAtTheNextStartShouldReadAgainOnlyTheSessionsThatChanged() throws IOException {
+		SessionInfo unchanged;
+		SessionInfo appended;
+		SessionInfo changedWhileDown;
+		SessionInfo deletedWhileDown;
+		try (FileSessionStore store = new FileSessionStore(this.root, FsyncPolicy.NEVER, 1 << 20, InstantSource.system())) {
+			unchanged = session(store, "apple");
+			appended = session(store, "banana");
+			changedWhileDown = session(store, "cherry");
+			deletedWhileDown = session(store, "damson");
+			try (FileSearch search = new FileSearch(store)) {
+				assertThat(eventually(() -> search.search(query("damson")), (page) -> page.total() == 1 && !page.partial()))
+					.isTrue();
+				assertThat(search.lastBuildRead()).isEqualTo(4);
+				store.append(appended.id(), ExpectedLeaf.ANY, List.of(message("blueberry")), null);
+				assertThat(eventually(() -> search.search(query("blueberry")), (page) -> page.total() == 1)).isTrue();
+			}
+		}
+		String leaf = Files.readAllLines(changedWhileDown.file()).get(1).replaceAll(".*\"id\":\"([^\"]+)\".*", "$1");
+		Files.writeString(changedWhileDown.file(), "{\"type\":\"message\",\"id\":\"agent002\",\"parentId\":\""
+				+ leaf + "\",\"timestamp\":\"2026-12-04T10:00:00.000Z\",\"message\":{\"role\":\"user\",\"content\":"
+				+ "\"elderberry\"}}\n", StandardOpenOption.APPEND);
+		Files.delete(deletedWhileDown.file());
+		try (FileSessionStore store = new FileSessionStore(this.root, FsyncPolicy.NEVER, 1 << 20, InstantSource.system())) {
+			session(store, "fig");
+			try (FileSearch search = new FileSearch(store)) {
+				assertThat(eventually(() -> search.search(query("fig")), (page) -> page.total() == 1 && !page.partial()))
+					.isTrue();
+				assertThat(search.lastBuildRead()).as("appended, changed while down, new; not %s", unchanged.id())
+					.isEqualTo(3);
+				for (String word : List.of("apple", "banana", "blueberry", "cherry", "elderberry")) {
+					assertThat(search.search(query(word)).total()).as(word).isEqualTo(1);
+				}
+				assertThat(search.search(query("damson")).total()).isZero();
+			}
+		}
+	}
+
+	@Test
 	void searchWhenStorageFolderIsDeletedWhileRunningShouldNotMakeItAgain() throws IOException, InterruptedException {
 		Path storage = this.root.resolve("storage");
 		try (FileSessionStore store = new FileSessionStore(storage, FsyncPolicy.NEVER, 1 << 20, InstantSource.system())) {
@@ -141,6 +180,12 @@ class FileSearchTests {
 			}
 		}
 		return false;
+	}
+
+	private static SessionInfo session(FileSessionStore store, String word) {
+		SessionInfo session = store.create("/work", null, null);
+		store.append(session.id(), ExpectedLeaf.ANY, List.of(message(word)), null);
+		return store.get(session.id());
 	}
 
 	private static void deleteTree(Path folder) throws IOException {
