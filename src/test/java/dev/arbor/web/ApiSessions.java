@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 import dev.arbor.session.Json;
 import org.springframework.http.HttpStatus;
@@ -150,14 +149,12 @@ final class ApiSessions {
 
 	/** The session file of a session: {@code <timestamp>_<id>.jsonl} under the storage directory. */
 	static Path file(Path storage, String sessionId) {
-		try (Stream<Path> files = Files.walk(storage)) {
-			return files.filter(file -> file.getFileName().toString().endsWith("_" + sessionId + ".jsonl"))
-				.findFirst()
-				.orElseThrow(() -> new IllegalStateException("No file for session " + sessionId));
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		// not a walk of its own: the search index's files under .arbor/ come and go meanwhile
+		return FileTreeSnapshot.paths(storage)
+			.stream()
+			.filter(file -> file.getFileName().toString().endsWith("_" + sessionId + ".jsonl"))
+			.findFirst()
+			.orElseThrow(() -> new IllegalStateException("No file for session " + sessionId));
 	}
 
 	/** Every file under the storage directory with its bytes, to show that a request changed nothing. */
