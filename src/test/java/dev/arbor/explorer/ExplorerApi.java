@@ -45,9 +45,15 @@ final class ExplorerApi {
 		return send("POST", "/sessions/import?newId=true", "application/x-ndjson", file, 201);
 	}
 
-	String create(String title, String cwd) {
+	String create(@Nullable String title, String cwd) {
 		ObjectNode body = Json.newObject().put("title", title).put("cwd", cwd);
 		return send("POST", "/sessions", "application/json", Json.toBytes(body), 201).get("id").asString();
+	}
+
+	/** Names the session as pi's {@code /name} does. */
+	void name(String sessionId, String name) {
+		ObjectNode body = Json.newObject().put("name", name);
+		send("PUT", "/sessions/" + sessionId + "/name", "application/json", Json.toBytes(body), 200);
 	}
 
 	/** Appends user messages in order, one request each; answers their ids. */

@@ -1,0 +1,153 @@
+package dev.arbor.explorer;
+
+import java.util.List;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
+import org.springframework.test.annotation.DirtiesContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Finding a session in the explorer, in headless Chromium against the running application: the list's rows (name,
+ * first message, message count, folder, age), the filter sent to {@code GET /sessions} as one types, with its pages,
+ * its order and answers that come late. The tests of the class share one storage directory, so each lists only
+ * sessions with a word of its own.
+ */
+// Closed before the storage folder is removed: the search index's writer thread, still indexing what the tests wrote,
+// otherwise writes into .arbor/search while JUnit deletes it, and the deletion fails
+@DirtiesContext
+class ExplorerFindSessionTests extends AbstractBrowserTests {
+
+	@Test
+	void aRowShouldShowTheNameTheFirstMessageTheMessagesTheFolderAndTheAgeAndFollowChanges() {
+		String titled = this.api.create("Kestrel titled", "/home/me/kestrel");
+		this.api.appendUsers(titled, "What the kestrel saw first");
+		this.api.append(titled, "assistant", "A vole");
+		String named = this.api.create("Kestrel title under a name", "/home/me/kestrel");
+		this.api.appendUsers(named, "Named kestrel question");
+		this.api.name(named, "kestrel by name");
+		String untitled = this.api.create(null, "/home/me/kestrel/untitled");
+		this.api.appendUsers(untitled, "Only a first kestrel message");
+
+		open("/#/?q=kestrel");
+		waitUntil(() -> sessionIds().size() == 3);
+		assertThat(sessionIds()).containsExactly(untitled, named, titled); // the last changed first
+		assertThat(cell(named, ".session-title")).isEqualTo("kestrel by name");
+		assertThat(cell(named, ".session-first")).isEqualTo("Named kestrel question");
+		assertThat(cell(titled, ".session-title")).isEqualTo("Kestrel titled");
+		assertThat(cell(titled, ".session-first")).isEqualTo("What the kestrel saw first");
+		assertThat(cell(titled, ".session-count")).isEqualTo("2 messages");
+		assertThat(cell(titled, ".session-cwd")).isEqualTo("/home/me/kestrel");
+		// no name and no title: the first message is the name, and is not said twice
+		assertThat(cell(untitled, ".session-title")).isEqualTo("Only a first kestrel message");
+		assertThat(row(untitled).findElements(By.cssSelector(".session-first"))).isEmpty();
+		WebElement age = row(titled).findElement(By.cssSelector("time.session-changed"));
+		assertThat(age.getText()).matches("just now|\\d+ seconds? ago");
+		assertThat(age.getAttribute("title")).isEqualTo(this.api.get("/sessions/" + titled).get("changedAt").asString());
+		Screenshots.save(this.driver, "explorer-session-rows");
+
+		// an entry written by another client: counted, and its session comes to the top
+		waitFor(By.cssSelector("#live-state[data-state='live']"));
+		this.api.append(titled, "user", "One more kestrel question");
+		waitUntil(() -> cell(titled, ".session-count").equals("3 messages"));
+		assertThat(sessionIds()).containsExactly(titled, untitled, named);
+	}
+
+	@Test
+	void theFilterShouldAskTheServerAsOneTypesPageOnWithTheCursorAndSayWhenNothingMatches() {
+		List<String> plovers = IntStream.rangeClosed(1, 105)
+			.mapToObj((n) -> this.api.create(String.format("Plover %03d", n), "/home/me/plover"))
+			.toList();
+		open("/");
+		type(By.cssSelector(".sessions input.search"), "plov");
+		waitUntil(() -> text(".sessions-status").equals("100 or more sessions match."));
+		assertThat(sessionIds()).hasSize(100).isSubsetOf(plovers);
+		assertThat(this.driver.getCurrentUrl()).endsWith("#/?q=plov");
+		click(By.xpath("//section[contains(@class,'sessions')]/button[normalize-space()='Load more']"));
+		waitUntil(() -> text(".sessions-status").equals("105 sessions match."));
+		assertThat(sessionIds()).containsExactlyInAnyOrderElementsOf(plovers);
+		assertThat(this.driver.findElements(By.xpath("//button[normalize-space()='Load more']")))
+			.allMatch((button) -> !button.isDisplayed());
+
+		type(By.cssSelector(".sessions input.search"), " zzqx");
+		waitUntil(() -> text(".sessions-status").equals("No sessions match “plov zzqx”."));
+		assertThat(sessionIds()).isEmpty();
+	}
+
+	@Test
+	void theListShouldBeSortedAsChosenAndKeptCurrentUnderAFilter() {
+		String b = this.api.create("Wren b", "/home/me/wren");
+		this.api.appendUsers(b, "first wren message", "second wren message");
+		String a = this.api.create("Wren a", "/home/me/wren");
+		String c = this.api.create("Wren c", "/home/me/wren");
+		open("/#/?q=wren");
+		waitUntil(() -> sessionIds().equals(List.of(c, a, b)));
+
+		new Select(waitFor(By.cssSelector(".sessions select.sort"))).selectByVisibleText("Name");
+		waitUntil(() -> sessionIds().equals(List.of(a, b, c)));
+		assertThat(this.driver.getCurrentUrl()).endsWith("#/?q=wren&sort=name");
+		new Select(waitFor(By.cssSelector(".sessions select.sort"))).selectByVisibleText("Most messages");
+		waitUntil(() -> sessionIds().get(0).equals(b));
+
+		// created elsewhere while the list is filtered: the server says whether and where it is listed
+		waitFor(By.cssSelector("#live-state[data-state='live']"));
+		String d = this.api.create("Wren d", "/home/me/wren");
+		this.api.create("Not a bird that is listed", "/home/me/elsewhere");
+		waitUntil(() -> sessionIds().size() == 4);
+		assertThat(sessionIds()).startsWith(b).contains(d);
+	}
+
+	@Test
+	void anAnswerForAnOlderFilterShouldNeverReplaceTheAnswerForANewerOne() {
+		String alpha = this.api.create("Heron alpha", "/home/me/heron");
+		String beta = this.api.create("Heron beta", "/home/me/heron");
+		String other = this.api.create("Not a bird of this test", "/home/me/elsewhere");
+		open("/");
+		waitUntil(() -> sessionIds().containsAll(List.of(alpha, beta, other)));
+		// the answer for "heron" is held back 1.5 s in the page, so that it comes after the one for "heron beta"
+		script("""
+				const original = window.fetch;
+				window.fetch = (resource, init) => {
+					const url = new URL(String(resource), location.href);
+					if (url.pathname !== '/sessions' || url.searchParams.get('q') !== 'heron') {
+						return original(resource, init);
+					}
+					window.slowAsked = true;
+					return new Promise((resolve) => setTimeout(resolve, 1500))
+						.then(() => original(resource, init))
+						.finally(() => setTimeout(() => { window.slowAnswered = true; }, 300));
+				};""");
+		type(By.cssSelector(".sessions input.search"), "heron");
+		waitUntil(() -> Boolean.TRUE.equals(script("return window.slowAsked === true")));
+		type(By.cssSelector(".sessions input.search"), " beta");
+		waitUntil(() -> sessionIds().equals(List.of(beta)));
+		waitUntil(() -> Boolean.TRUE.equals(script("return window.slowAnswered === true")));
+		assertThat(sessionIds()).containsExactly(beta).doesNotContain(alpha);
+		assertThat(text(".sessions-status")).isEqualTo("1 session matches.");
+	}
+
+	private List<String> sessionIds() {
+		return this.driver.findElements(By.cssSelector("li.session"))
+			.stream()
+			.map((item) -> item.getAttribute("data-session-id"))
+			.toList();
+	}
+
+	private WebElement row(String sessionId) {
+		return waitFor(By.cssSelector("li.session[data-session-id='" + sessionId + "']"));
+	}
+
+	private String cell(String sessionId, String css) {
+		return row(sessionId).findElement(By.cssSelector(css)).getText();
+	}
+
+	private Object script(String script) {
+		return ((JavascriptExecutor) this.driver).executeScript(script);
+	}
+
+}
