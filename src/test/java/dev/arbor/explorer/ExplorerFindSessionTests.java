@@ -1,5 +1,6 @@
 package dev.arbor.explorer;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -15,8 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Finding a session in the explorer, in headless Chromium against the running application: the list's rows (name,
  * first message, message count, folder, age), the filter sent to {@code GET /sessions} as one types, with its pages,
- * its order and answers that come late. The tests of the class share one storage directory, so each lists only
- * sessions with a word of its own.
+ * its order and answers that come late; the search across sessions with its matches marked from offsets, its pages,
+ * its partial answers and a hit opened at its entry. The tests of the class share one storage directory, so each
+ * lists only sessions with a word of its own.
  */
 // Closed before the storage folder is removed: the search index's writer thread, still indexing what the tests wrote,
 // otherwise writes into .arbor/search while JUnit deletes it, and the deletion fails
@@ -131,6 +133,83 @@ class ExplorerFindSessionTests extends AbstractBrowserTests {
 		assertThat(text(".sessions-status")).isEqualTo("1 session matches.");
 	}
 
+	@Test
+	void searchShouldMarkTheMatchesAsTextPageOnAndOpenTheSessionAtTheHit() {
+		String sessionId = this.api.create("Osprey search target", "/home/me/osprey");
+		String hostile = "<img src=x onerror=\"window.pwned='search'\"> the ospreyword is here";
+		List<String> texts = new ArrayList<>();
+		for (int i = 0; i < 250; i++) {
+			texts.add((i == 125) ? hostile : (i % 10 == 0) ? "a ternword, number " + i : "filler " + i);
+		}
+		List<String> ids = this.api.appendUsersAtOnce(sessionId, texts);
+		// the file store indexes on a thread of its own
+		waitUntil(() -> this.api.get("/search?q=ospreyword").get("total").asInt() == 1
+				&& this.api.get("/search?q=ternword").get("total").asInt() == 25);
+
+		open("/");
+		click(By.cssSelector("header.top a[href='#/search']"));
+		type(By.cssSelector(".search-view input.search"), "ternword");
+		waitUntil(() -> text(".search-status").equals("25 hits, 20 shown."));
+		assertThat(hits()).hasSize(20);
+		click(By.xpath("//section[contains(@class,'search-view')]/button[normalize-space()='More']"));
+		waitUntil(() -> text(".search-status").equals("25 hits."));
+		assertThat(hits()).hasSize(25)
+			.allSatisfy((hit) -> assertThat(hit.findElements(By.tagName("mark"))).extracting(WebElement::getText)
+				.containsExactly("ternword"));
+		assertThat(this.driver.getCurrentUrl()).endsWith("#/search?q=ternword");
+		assertThat(this.driver.findElement(By.cssSelector(".search-partial")).isDisplayed()).isFalse();
+
+		clear(By.cssSelector(".search-view input.search"));
+		type(By.cssSelector(".search-view input.search"), "ospreyword");
+		waitUntil(() -> hits().size() == 1 && text(".search-status").equals("1 hit."));
+		WebElement hit = hits().get(0);
+		assertThat(hit.findElements(By.tagName("mark"))).extracting(WebElement::getText).containsExactly("ospreyword");
+		assertThat(hit.findElement(By.cssSelector(".hit-snippet")).getText()).contains(hostile);
+		waitUntil(() -> hit.findElement(By.cssSelector(".hit-session")).getText().equals("Osprey search target"));
+		assertThat(hit.findElement(By.cssSelector(".hit-role")).getText()).isEqualTo("user");
+		assertThat(hit.findElement(By.tagName("time")).getAttribute("title")).isNotBlank();
+		assertThat(this.driver.findElements(By.cssSelector("#view img, #view script"))).isEmpty();
+		assertThat(script("return window.pwned")).isNull();
+		Screenshots.save(this.driver, "explorer-search");
+
+		hit.findElement(By.cssSelector("a.hit-link")).click();
+		String entryId = ids.get(125);
+		waitUntil(() -> this.driver.getCurrentUrl().endsWith("#/sessions/" + sessionId + "/entries/" + entryId));
+		waitFor(By.cssSelector(".rows .row.cursor[data-entry-id='" + entryId + "']"));
+		waitUntil(() -> text(".entry-panel .entry-id").equals(entryId));
+		assertThat(text(".entry-panel .entry .text")).isEqualTo(hostile);
+		assertThat(script("return window.pwned")).isNull();
+	}
+
+	@Test
+	void aPartialAnswerShouldSaySoAndAnEmptyOneThatNothingWasFound() {
+		String sessionId = this.api.create("Partial search", "/home/me/partial");
+		this.api.appendUsers(sessionId, "a grebeword to find");
+		waitUntil(() -> this.api.get("/search?q=grebeword").get("total").asInt() == 1);
+		open("/#/search");
+		waitFor(By.cssSelector(".search-view input.search"));
+		// the index being built is the file store's start-up: here the page is told so, as Arbor would tell it
+		script("""
+				const original = window.fetch;
+				window.fetch = async (resource, init) => {
+					const response = await original(resource, init);
+					if (new URL(String(resource), location.href).pathname !== '/search') {
+						return response;
+					}
+					const body = await response.json();
+					body.partial = true;
+					return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+				};""");
+		type(By.cssSelector(".search-view input.search"), "grebeword");
+		waitUntil(() -> hits().size() == 1);
+		assertThat(this.driver.findElement(By.cssSelector(".search-partial")).isDisplayed()).isTrue();
+		assertThat(text(".search-partial")).contains("still being built");
+
+		type(By.cssSelector(".search-view input.search"), " nothingsuchword");
+		waitUntil(() -> text(".search-status").equals("Nothing found for “grebeword nothingsuchword”."));
+		assertThat(hits()).isEmpty();
+	}
+
 	private List<String> sessionIds() {
 		return this.driver.findElements(By.cssSelector("li.session"))
 			.stream()
@@ -144,6 +223,10 @@ class ExplorerFindSessionTests extends AbstractBrowserTests {
 
 	private String cell(String sessionId, String css) {
 		return row(sessionId).findElement(By.cssSelector(css)).getText();
+	}
+
+	private List<WebElement> hits() {
+		return this.driver.findElements(By.cssSelector(".search-hits li.search-hit"));
 	}
 
 	private Object script(String script) {
