@@ -52,6 +52,17 @@ final class ExplorerApi {
 		return send("POST", "/sessions", "application/json", Json.toBytes(body), 201).get("id").asString();
 	}
 
+	/** A session whose header names {@code parentSession} as the one it was forked from. */
+	String createForkedFrom(String title, String parentSession) {
+		ObjectNode body = Json.newObject().put("title", title).put("parentSession", parentSession);
+		return send("POST", "/sessions", "application/json", Json.toBytes(body), 201).get("id").asString();
+	}
+
+	/** Forks the session (every entry), as the page's Fork button does; answers the new session's id. */
+	String fork(String sessionId) {
+		return send("POST", "/sessions/" + sessionId + "/fork", null, null, 201).get("id").asString();
+	}
+
 	/** Names the session as pi's {@code /name} does. */
 	void name(String sessionId, String name) {
 		ObjectNode body = Json.newObject().put("name", name);

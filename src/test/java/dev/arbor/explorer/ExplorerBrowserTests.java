@@ -130,7 +130,7 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 		JsonNode session = this.api.get("/sessions/" + branched);
 		assertThat(session.get("parentSession").asString()).isEqualTo(ompId);
 		waitUntil(() -> text(".session-meta").contains(session.get("entryCount").asInt() + " entries"));
-		assertThat(text(".session-meta")).contains("from " + ompId);
+		waitFor(By.cssSelector(".lineage-parent a[data-session-id='" + ompId + "']"));
 		assertThat(browser.console()).noneMatch((entry) -> entry.getMessage().contains("Content Security Policy"));
 	}
 

@@ -17,8 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Finding a session in the explorer, in headless Chromium against the running application: the list's rows (name,
  * first message, message count, folder, age), the filter sent to {@code GET /sessions} as one types, with its pages,
  * its order and answers that come late; the search across sessions with its matches marked from offsets, its pages,
- * its partial answers and a hit opened at its entry. The tests of the class share one storage directory, so each
- * lists only sessions with a word of its own.
+ * its partial answers and a hit opened at its entry; and a session's parent and forks. The tests of the class share
+ * one storage directory, so each lists only sessions with a word of its own.
  */
 // Closed before the storage folder is removed: the search index's writer thread, still indexing what the tests wrote,
 // otherwise writes into .arbor/search while JUnit deletes it, and the deletion fails
@@ -210,6 +210,39 @@ class ExplorerFindSessionTests extends AbstractBrowserTests {
 		assertThat(hits()).isEmpty();
 	}
 
+	@Test
+	void aSessionShouldLinkItsParentAndItsForksAndSayWhenItsParentIsMissing() {
+		String parent = this.api.create("Lineage parent", "/home/me/lineage");
+		this.api.appendUsers(parent, "the first lineage message");
+		String first = this.api.fork(parent);
+		String second = this.api.fork(parent);
+		String grandchild = this.api.fork(first);
+
+		open("/#/sessions/" + parent);
+		waitFor(By.cssSelector(".session-lineage .lineage-forks"));
+		assertThat(linkedSessions(".lineage-forks")).containsExactly(first, second);
+		assertThat(text(".lineage-forks")).endsWith("and 1 fork of those");
+		assertThat(this.driver.findElements(By.cssSelector(".lineage-parent"))).isEmpty();
+
+		click(By.cssSelector(".lineage-forks a[data-session-id='" + first + "']"));
+		waitUntil(() -> this.driver.getCurrentUrl().contains("#/sessions/" + first)); // then the entry under the cursor
+		waitFor(By.cssSelector(".lineage-parent a[data-session-id='" + parent + "']"));
+		assertThat(text(".lineage-parent")).isEqualTo("Forked from Lineage parent " + parent.substring(0, 8));
+		assertThat(linkedSessions(".lineage-forks")).containsExactly(grandchild);
+		Screenshots.save(this.driver, "explorer-lineage");
+		click(By.cssSelector(".lineage-parent a"));
+		waitUntil(() -> this.driver.getCurrentUrl().contains("#/sessions/" + parent));
+		waitFor(By.cssSelector(".session-lineage .lineage-forks"));
+
+		// the header names a session that is not stored: said, and not a link that leads nowhere
+		String missing = "019a0000-dead-7000-8000-000000000000";
+		String orphan = this.api.createForkedFrom("Lineage orphan", missing);
+		open("/#/sessions/" + orphan);
+		waitFor(By.cssSelector(".lineage-parent.missing"));
+		assertThat(text(".lineage-parent.missing")).isEqualTo("Forked from a session that is not here: " + missing);
+		assertThat(this.driver.findElements(By.cssSelector(".session-lineage a"))).isEmpty();
+	}
+
 	private List<String> sessionIds() {
 		return this.driver.findElements(By.cssSelector("li.session"))
 			.stream()
@@ -227,6 +260,13 @@ class ExplorerFindSessionTests extends AbstractBrowserTests {
 
 	private List<WebElement> hits() {
 		return this.driver.findElements(By.cssSelector(".search-hits li.search-hit"));
+	}
+
+	private List<String> linkedSessions(String css) {
+		return this.driver.findElements(By.cssSelector(css + " a"))
+			.stream()
+			.map((link) -> link.getAttribute("data-session-id"))
+			.toList();
 	}
 
 	private Object script(String script) {
