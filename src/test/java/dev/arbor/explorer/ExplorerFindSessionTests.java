@@ -151,6 +151,7 @@ class ExplorerFindSessionTests extends AbstractBrowserTests {
 		type(By.cssSelector(".search-view input.search"), "ternword");
 		waitUntil(() -> text(".search-status").equals("25 hits, 20 shown."));
 		assertThat(hits()).hasSize(20);
+		Screenshots.save(this.driver, "explorer-search");
 		click(By.xpath("//section[contains(@class,'search-view')]/button[normalize-space()='More']"));
 		waitUntil(() -> text(".search-status").equals("25 hits."));
 		assertThat(hits()).hasSize(25)
@@ -170,7 +171,6 @@ class ExplorerFindSessionTests extends AbstractBrowserTests {
 		assertThat(hit.findElement(By.tagName("time")).getAttribute("title")).isNotBlank();
 		assertThat(this.driver.findElements(By.cssSelector("#view img, #view script"))).isEmpty();
 		assertThat(script("return window.pwned")).isNull();
-		Screenshots.save(this.driver, "explorer-search");
 
 		hit.findElement(By.cssSelector("a.hit-link")).click();
 		String entryId = ids.get(125);
