@@ -1,7 +1,7 @@
 // Search across sessions: GET /search as you type (docs/API.md#search), the hits best first with their session's
 // name, role, time and snippet, the matches marked from the answer's offsets; a hit opens its session at that entry.
 import { ApiError, get, seg } from './api.js';
-import { ago, count, h, highlighted, replace } from './dom.js';
+import { ago, count, h, highlighted, notify, replace } from './dom.js';
 import { Latest } from './latest.js';
 import { sessionName } from './sessions.js';
 import { address, go, searchAddress } from './routes.js';
@@ -117,7 +117,7 @@ export class SearchView {
 				this.take(page);
 			}
 		} catch (failure) {
-			this.failed(failure);
+			notify(`More hits could not be read: ${failure.message}`, 'error'); // what is shown stays, and the button can be pressed again
 		}
 	}
 

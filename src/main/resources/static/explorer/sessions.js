@@ -138,7 +138,7 @@ export class SessionList {
 				this.take(page);
 			}
 		} catch (failure) {
-			this.failed(failure);
+			notify(`More sessions could not be read: ${failure.message}`, 'error'); // what is shown stays, and the button can be pressed again
 		}
 	}
 
