@@ -9,7 +9,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
-import org.springframework.test.annotation.DirtiesContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,9 +19,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * its partial answers and a hit opened at its entry; and a session's parent and forks. The tests of the class share
  * one storage directory, so each lists only sessions with a word of its own.
  */
-// Closed before the storage folder is removed: the search index's writer thread, still indexing what the tests wrote,
-// otherwise writes into .arbor/search while JUnit deletes it, and the deletion fails
-@DirtiesContext
 class ExplorerFindSessionTests extends AbstractBrowserTests {
 
 	@Test
