@@ -18,7 +18,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -28,11 +27,6 @@ import org.springframework.test.context.DynamicPropertySource;
  * back ({@link ExplorerApi}), and the steps a person takes, each waiting (up to 10 s) for the page to be ready for it.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
-@RequiresBrowser
-// Each class has a storage folder of its own, which the cached context of another class with the same configuration
-// would otherwise go on using after it was removed; and closed before the folder is removed, as the search index's
-// writer thread, still indexing what the tests wrote, otherwise writes into .arbor/search while JUnit deletes it
-@DirtiesContext
 abstract class AbstractBrowserTests {
 
 	private static final Duration PATIENCE = Duration.ofSeconds(10);

@@ -27,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -43,9 +42,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * before it was written, so that each shows by name until it is fixed.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
-// Closed before the temp folder is removed: the search index's writer thread, still indexing what the sweep wrote,
-// otherwise writes into .arbor/search while JUnit deletes it, and the deletion fails
-@DirtiesContext
 class HostileSweepTests {
 
 	/** {@code arbor.api.max-request-bytes} here: small, so that huge bodies within it stay cheap. */
