@@ -53,6 +53,8 @@ public final class SessionFolder {
 
 	private int entryCounter;
 
+	private long sessionSalt;
+
 	private SessionFolder(long seed) {
 		this.random = new SplittableRandom(seed);
 	}
@@ -97,6 +99,7 @@ public final class SessionFolder {
 		Path file = dir.resolve(stamp.replace(':', '-').replace('.', '-') + "_" + id + ".jsonl");
 		int count = averageEntries / 2 + this.random.nextInt(averageEntries + 1);
 		this.entryCounter = 0;
+		this.sessionSalt = index * 1_000_003L;
 		try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
 			out.write("{\"type\":\"session\",\"version\":3,\"id\":\"" + id + "\",\"timestamp\":\"" + stamp + "\",\"cwd\":\""
 					+ cwd + "\"}\n");
@@ -138,7 +141,8 @@ public final class SessionFolder {
 	private String entry(BufferedWriter out, String parent, String head, String rest) throws IOException {
 		this.epochMillis += 500 + this.random.nextInt(20_000);
 		this.entryCounter++;
-		String id = String.format(Locale.ROOT, "%08x", this.random.nextInt() & 0x7fffffff);
+		// the counter times an odd number is a bijection on 32 bits: no id repeats within a session
+		String id = String.format(Locale.ROOT, "%08x", (this.sessionSalt + this.entryCounter) * 0x9E3779B1L & 0xFFFFFFFFL);
 		out.write(head + "\"id\":\"" + id + "\",\"parentId\":" + ((parent == null) ? "null" : "\"" + parent + "\"")
 				+ ",\"timestamp\":\"" + Instant.ofEpochMilli(this.epochMillis) + "\"," + rest + "\n");
 		return id;
