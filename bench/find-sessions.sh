@@ -47,7 +47,7 @@ start_server --logging.level.dev.arbor.storage.file.FileSearch=INFO
 healthy=$(date +%s.%N)
 since_start=$(python3 -c "print(round($healthy - $started, 2))")
 phase "healthy after $since_start s"
-java -Xmx1g -Dfind.queries="$QUERIES" -Dfind.fresh="$FRESH" -cp target/test-classes dev.arbor.bench.FindLoad "$BASE" \
+java -Xmx1g -Dfind.queries="$QUERIES" -Dfind.fresh="$FRESH" -Dfind.pid="$server" -cp target/test-classes dev.arbor.bench.FindLoad "$BASE" \
 	"$work/sessions" "$entries" "$since_start"
 echo
 grep -o 'Search index: [0-9]* sessions indexed in [0-9]* ms' "$work/server.log" | tail -n 1 |

@@ -36,7 +36,8 @@ import java.util.stream.Stream;
  * beside it).</li>
  * </ol>
  * Usage: {@code FindLoad <base URL> <folder> <entries in the folder> <seconds since the server started>}. Settings
- * (system properties): {@code find.queries} 100, {@code find.fresh} 100.
+ * (system properties): {@code find.queries} 100, {@code find.fresh} 100, {@code find.pid} the server's process id (on
+ * Linux: the CPU time of the server and of its index thread, read from {@code /proc}, when indexing is done).
  */
 public final class FindLoad {
 
@@ -52,6 +53,9 @@ public final class FindLoad {
 	private static final Pattern NEXT = Pattern.compile("\"nextCursor\"\\s*:\\s*\"([^\"]+)\"");
 
 	private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([^\"]+)\"");
+
+	/** The name of FileSearch's writer thread as Linux keeps it (15 characters). */
+	private static final String INDEX_THREAD = "arbor-search-in";
 
 	private static String base;
 
@@ -78,6 +82,15 @@ public final class FindLoad {
 		System.out.printf(Locale.ROOT, "| entries | %,d |%n| complete after (from the server's start) | %.1f s |%n", entries,
 				indexSeconds);
 		System.out.printf(Locale.ROOT, "| rate | %,.0f entries/s |%n", entries / indexSeconds);
+		String pid = System.getProperty("find.pid");
+		if (pid != null) {
+			// CPU time does not depend on what else runs on the machine, as wall-clock time does
+			double indexCpu = cpuSeconds(pid, INDEX_THREAD);
+			System.out.printf(Locale.ROOT, "| CPU time of the server since its start / of its index thread | %.1f s / %.1f s |%n",
+					cpuSeconds(pid), indexCpu);
+			System.out.printf(Locale.ROOT, "| rate per CPU second of the index thread | %,.0f entries/s |%n",
+					entries / indexCpu);
+		}
 		System.out.printf(Locale.ROOT, "| index / folder | %s / %s (%.0f %%) |%n%n", mb(indexBytes), mb(folderBytes),
 				100.0 * indexBytes / folderBytes);
 
@@ -228,6 +241,31 @@ public final class FindLoad {
 				}
 			}).sum();
 		}
+	}
+
+	/** User and system CPU time of a process, from {@code /proc} (clock ticks of 10 ms, as on every Linux here). */
+	private static double cpuSeconds(String pid) throws IOException {
+		return ticks(Path.of("/proc", pid, "stat")) / 100.0;
+	}
+
+	/** User and system CPU time of a process's threads of one name. */
+	private static double cpuSeconds(String pid, String thread) throws IOException {
+		long ticks = 0;
+		try (Stream<Path> tasks = Files.list(Path.of("/proc", pid, "task"))) {
+			for (Path task : tasks.toList()) {
+				if (Files.readString(task.resolve("comm")).strip().equals(thread)) {
+					ticks += ticks(task.resolve("stat"));
+				}
+			}
+		}
+		return ticks / 100.0;
+	}
+
+	private static long ticks(Path stat) throws IOException {
+		String line = Files.readString(stat);
+		// the fields after the command name, which is in parentheses and may hold spaces
+		String[] fields = line.substring(line.lastIndexOf(')') + 2).split(" ");
+		return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
 	}
 
 	private static double percentile(double[] values, double percent) {
