@@ -35,7 +35,7 @@ import java.util.stream.Stream;
  * whole listing read page by page, as pi's {@code SessionManager.listAll} reads every file (the script times that
  * beside it).</li>
  * </ol>
- * Usage: {@code FindLoad <base URL> <folder> <entries in the folder> <seconds since the server started>}. Settings
+ * Usage: {@code FindLoad <base URL> <folder> <entries in the folder> <when the server was started, in seconds since the epoch>}. Settings
  * (system properties): {@code find.queries} 100, {@code find.fresh} 100, {@code find.pid} the server's process id (on
  * Linux: the CPU time of the server and of its index thread, read from {@code /proc}, when indexing is done).
  */
@@ -66,15 +66,15 @@ public final class FindLoad {
 		base = args[0];
 		Path folder = Path.of(args[1]);
 		long entries = Long.parseLong(args[2]);
-		double startedSecondsAgo = Double.parseDouble(args[3]);
+		double startedAt = Double.parseDouble(args[3]);
 		int queries = Integer.getInteger("find.queries", 100);
 		int fresh = Integer.getInteger("find.fresh", 100);
 
-		long polling = System.nanoTime();
 		while (partial(get("/search?limit=1&q=" + SessionFolder.word(0)))) {
 			TimeUnit.MILLISECONDS.sleep(250);
 		}
-		double indexSeconds = startedSecondsAgo + (System.nanoTime() - polling) / 1e9;
+		// from the wall clock, the script's and this JVM's: this JVM's own start is then counted too
+		double indexSeconds = System.currentTimeMillis() / 1e3 - startedAt;
 		long indexBytes = bytes(folder.resolve(".arbor").resolve("search"), "");
 		long folderBytes = bytes(folder, ".jsonl");
 		System.out.println("| indexing | |");
