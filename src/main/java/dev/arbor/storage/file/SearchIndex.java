@@ -51,6 +51,7 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.NIOFSDirectory;
 import org.apache.lucene.util.BytesRef;
@@ -257,8 +258,20 @@ final class SearchIndex implements SessionSearch, Closeable {
 		}
 		try {
 			Query lucene = query(query);
-			TopDocs top = searcher.search(lucene, query.offset() + query.limit());
-			long total = searcher.count(lucene);
+			int wanted = query.offset() + query.limit();
+			TopDocs top;
+			long total;
+			if (query.clauses().stream().anyMatch(SearchQuery.Clause::isPhrase)) {
+				// Counting a phrase's matches checks the positions of every entry that has its words, as finding the
+				// page does: one pass that does both, rather than two
+				top = searcher.search(lucene, new TopScoreDocCollectorManager(wanted, Integer.MAX_VALUE));
+				total = top.totalHits.value;
+			}
+			else {
+				// words alone: the page skips what cannot rank, and the count takes the index's shortcuts
+				top = searcher.search(lucene, wanted);
+				total = searcher.count(lucene);
+			}
 			StoredFields stored = searcher.storedFields();
 			List<SearchHit> hits = new ArrayList<>();
 			ScoreDoc[] docs = top.scoreDocs;
