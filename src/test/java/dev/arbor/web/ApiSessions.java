@@ -34,6 +34,17 @@ final class ApiSessions {
 			.isCreated()).get("id").asString();
 	}
 
+	/** Creates a session of this working directory, without a title, and returns its id. */
+	static String create(RestTestClient client, String cwd) {
+		return body(client.post()
+			.uri("/sessions")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("cwd", cwd))
+			.exchange()
+			.expectStatus()
+			.isCreated()).get("id").asString();
+	}
+
 	/** Appends one entry (JSON text) and returns the stored entry. */
 	static JsonNode append(RestTestClient client, String sessionId, String entry) {
 		return body(client.post()

@@ -78,7 +78,7 @@ class FilePiListingTests extends PiListingContract {
 				"---" + unique + "---");
 		Map<String, Set<String>> created = new LinkedHashMap<>();
 		for (String cwd : folders.keySet()) {
-			String id = create(cwd);
+			String id = ApiSessions.create(this.client, cwd);
 			ApiSessions.appendUser(this.client, id, "working in " + cwd);
 			created.put(cwd, new TreeSet<>(Set.of(id)));
 		}
@@ -128,15 +128,6 @@ class FilePiListingTests extends PiListingContract {
 		}
 	}
 
-	private String create(String cwd) {
-		return ApiSessions.body(this.client.post()
-			.uri("/sessions")
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(Map.of("cwd", cwd))
-			.exchange()
-			.expectStatus()
-			.isCreated()).get("id").asString();
-	}
 
 	/** A file of the storage directory by its name under it, {@code /} between names. */
 	private static String name(Path file) {

@@ -18,7 +18,6 @@ import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTe
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.client.EntityExchangeResult;
 import org.springframework.test.web.servlet.client.RestTestClient;
 import tools.jackson.databind.JsonNode;
@@ -85,7 +84,7 @@ abstract class SearchApiContract {
 	void sessionIdCwdAndRoleShouldEachKeepOnlyTheirEntries() {
 		String word = word();
 		String here = ApiSessions.create(this.client);
-		String elsewhere = create("/elsewhere/" + word);
+		String elsewhere = ApiSessions.create(this.client, "/elsewhere/" + word);
 		String question = ApiSessions.appendUser(this.client, here, word + " question");
 		String answer = ApiSessions.appendAssistant(this.client, here, word + " answer");
 		String other = ApiSessions.appendUser(this.client, elsewhere, word + " other");
@@ -257,15 +256,6 @@ abstract class SearchApiContract {
 		return "w" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
 	}
 
-	String create(String cwd) {
-		return ApiSessions.body(this.client.post()
-			.uri("/sessions")
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(Map.of("cwd", cwd))
-			.exchange()
-			.expectStatus()
-			.isCreated()).get("id").asString();
-	}
 
 	/** One search, which must answer 200. */
 	JsonNode search(Map<String, String> parameters) {
