@@ -205,6 +205,9 @@ abstract class SearchApiContract {
 			.returnResult();
 		assertThat(long10k.getStatus().value()).isEqualTo(400);
 		assertThat(ApiSessions.json(long10k.getResponseBody()).get("status").asInt()).isEqualTo(400);
+		assertThat(ApiSessions.json(long10k.getResponseBody()).get("detail").asString())
+			.as("says what is wrong, as Tomcat found it")
+			.contains("Request header is too large");
 		assertThat(status("/search?q={q}", "****")).isEqualTo(400);
 		assertThat(status("/search?q={q}", "*:* AND(")).as("Lucene syntax as the word and").isEqualTo(200);
 		assertThat(status("/search?q={q}", "*:*")).as("no word").isEqualTo(400);

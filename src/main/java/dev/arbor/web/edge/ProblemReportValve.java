@@ -33,7 +33,8 @@ public class ProblemReportValve extends ErrorReportValve {
 			.put("type", type.type().toString())
 			.put("title", type.title())
 			.put("status", status)
-			.put("detail", detail(status, response.getMessage()));
+			.put("detail", detail(status, (response.getMessage() != null || throwable == null) ? response.getMessage()
+					: throwable.getMessage()));
 		try {
 			response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 			response.setCharacterEncoding(StandardCharsets.UTF_8.name());
