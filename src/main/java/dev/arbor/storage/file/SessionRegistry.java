@@ -26,9 +26,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The sessions under one storage directory, by id and by file. It finds files that other tools added (a rescan, at
- * most one a second for an id it does not know, and on every listing), takes in what the watch and the poll report
- * (files that changed, appeared or went), and unloads the least recently used idle sessions while the loaded ones
- * exceed the cache budget (watched ones never; everything acknowledged is on disk, so nothing is lost).
+ * most one a second for an id it does not know, and for a listing unless the folder watch is healthy), takes in what
+ * the watch and the poll report (files that changed, appeared or went), and unloads the least recently used idle
+ * sessions while the loaded ones exceed the cache budget (watched ones never; everything acknowledged is on disk, so
+ * nothing is lost). It counts every change a listing shows ({@link #version}): a session added or gone, a file found
+ * unreadable or readable again, and each session's changes as the store announces them.
  */
 final class SessionRegistry implements FileStoreContext.Whereabouts {
 
@@ -54,6 +56,18 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 	private final Set<Path> creating = ConcurrentHashMap.newKeySet();
 
 	private volatile List<UnreadableSession> unreadable = List.of();
+
+	/** Bumped by every change a listing shows; a listing taken at the same version is still right. */
+	private final AtomicLong version = new AtomicLong();
+
+	/**
+	 * Whether the folder watch runs and has seen every folder: then what it reports is all that changes, and a
+	 * listing needs no walk of its own (docs/STORAGE.md#how-a-listing-stays-current).
+	 */
+	private volatile boolean watched;
+
+	/** Something the watch saw that only a walk can sort out (lost events, a file that is not a session). */
+	private volatile boolean rescanWanted;
 
 	/** When a lookup of an unknown id last walked the directory; bounds what a stream of bad ids costs. */
 	private final AtomicLong lastRescan = new AtomicLong(System.nanoTime() - RESCAN_INTERVAL_NANOS);
@@ -103,6 +117,47 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 		return this.sessions.values();
 	}
 
+	/** The count of changes a listing shows, so far. */
+	long version() {
+		return this.version.get();
+	}
+
+	/** A change a listing shows: told by the store of every session change it announces. */
+	void changed() {
+		this.version.incrementAndGet();
+	}
+
+	/**
+	 * Whether the watch reports every change, so that a listing may trust the sessions known and their summaries:
+	 * set by the watch once it watches every folder, cleared when it stops or a folder could not be watched.
+	 */
+	void watched(boolean healthy) {
+		this.watched = healthy;
+		rescanWanted(); // what changed before the watch began, or since it stopped, is for a walk to find
+	}
+
+	/** The next listing walks the directory: the watch saw something it cannot take in itself. */
+	void rescanWanted() {
+		this.rescanWanted = true;
+		changed();
+	}
+
+	/**
+	 * Before a listing: walks the directory unless the watch is healthy and reported everything itself
+	 * (docs/STORAGE.md#how-a-listing-stays-current).
+	 *
+	 * @return whether it walked: then the listing looks at every session's file too, as the watch may have missed
+	 * changes to them
+	 */
+	boolean maybeRescanForListing() {
+		if (!this.watched || this.rescanWanted) {
+			this.rescanWanted = false; // before the walk: what the watch reports during it asks for another
+			rescan();
+			return true;
+		}
+		return false;
+	}
+
 	/** Files that are not usable sessions, with the reason, as of the last rescan. */
 	List<UnreadableSession> unreadable() {
 		return this.unreadable;
@@ -122,9 +177,15 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot scan the storage directory " + this.root, ex);
 		}
-		scan.sessions().forEach((id, file) -> this.sessions.computeIfAbsent(id, key -> register(key, file)));
+		scan.sessions().forEach((id, file) -> this.sessions.computeIfAbsent(id, key -> {
+			changed();
+			return register(key, file);
+		}));
 		List<UnreadableSession> before = this.unreadable;
 		this.unreadable = List.copyOf(scan.unreadable());
+		if (!this.unreadable.equals(before)) {
+			changed();
+		}
 		this.unreadable.stream().filter(file -> !before.contains(file)).forEach(SessionRegistry::logUnreadable);
 	}
 
@@ -148,12 +209,15 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 	StoredSession add(String sessionId, Path file) {
 		StoredSession session = register(sessionId, file);
 		this.sessions.put(sessionId, session);
+		changed();
 		return session;
 	}
 
 	/** Drops a session whose file is gone. */
 	void forget(StoredSession session) {
-		this.sessions.remove(session.sessionId(), session);
+		if (this.sessions.remove(session.sessionId(), session)) {
+			changed();
+		}
 		this.byPath.remove(session.path(), session);
 	}
 
@@ -195,8 +259,9 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 		if (session != null) {
 			session.refreshIfChanged();
 		}
-		else if (StorageFiles.isSessionFile(file)) {
-			maybeAdd(file);
+		else if (StorageFiles.isSessionFile(file) && !maybeAdd(file) && !this.creating.contains(file)
+				&& (Files.exists(file, LinkOption.NOFOLLOW_LINKS) || listsUnreadable(file))) {
+			rescanWanted(); // not a session (yet), a link, or a file listed as unreadable gone: for a walk to say
 		}
 	}
 
@@ -207,12 +272,21 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 		}
 		catch (IOException ex) {
 			// gone, or unreadable: its sessions are checked below, and the next listing reports it
+			rescanWanted();
+		}
+		if (listsUnreadable(directory)) {
+			rescanWanted(); // a file listed as unreadable in it may be gone or readable now
 		}
 		for (StoredSession session : List.copyOf(this.byPath.values())) {
 			if (directory.equals(session.path().getParent())) {
 				session.checkRemoved();
 			}
 		}
+	}
+
+	/** Whether the last walk listed the file, or something under the folder, as unreadable. */
+	private boolean listsUnreadable(Path fileOrFolder) {
+		return this.unreadable.stream().anyMatch(each -> each.file().startsWith(fileOrFolder));
 	}
 
 	/**
@@ -260,23 +334,25 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 	 * (being written) is left for its next change; one whose id is taken is the file of that session moved here, or
 	 * else left for the listing to report.
 	 */
-	private synchronized void maybeAdd(Path file) {
-		if (this.byPath.containsKey(file) || this.creating.contains(file) || this.boundary.refusal(file) != null
-				|| !Files.isRegularFile(file)) {
-			return; // a link the boundary refuses is for the listing to report
+	private synchronized boolean maybeAdd(Path file) {
+		if (this.byPath.containsKey(file)) {
+			return true;
+		}
+		if (this.creating.contains(file) || this.boundary.refusal(file) != null || !Files.isRegularFile(file)) {
+			return false; // a link the boundary refuses is for the listing to report
 		}
 		String id;
 		try {
 			id = SessionDirectory.readSessionId(file);
 		}
 		catch (IOException | InvalidSessionFileException ex) {
-			return;
+			return false;
 		}
 		StoredSession known = this.sessions.get(id);
 		if (known != null) {
 			// The session's own file, moved here by another process, when it is gone from where it was: followed then
 			known.checkRemoved();
-			return;
+			return this.byPath.containsKey(file);
 		}
 		StoredSession session = add(id, file);
 		try {
@@ -285,6 +361,7 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 		catch (RuntimeException ex) {
 			// removed or unreadable again already: its next change or the listing says so
 		}
+		return true;
 	}
 
 	private boolean rescanAllowed() {
