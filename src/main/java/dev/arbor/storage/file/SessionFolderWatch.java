@@ -120,8 +120,13 @@ public final class SessionFolderWatch implements Closeable {
 						newFolders.add(file);
 					}
 				}
-				else if (StorageFiles.isSessionFile(file)) {
-					changed.add(file);
+				else {
+					// A leaf sidecar changed: another Arbor on the folder moved a leaf. A session out of memory is
+					// read again for it, as the listing trusts its summary (docs/STORAGE.md#how-a-listing-stays-current)
+					Path session = StorageFiles.isSessionFile(file) ? file : StorageFiles.sessionOfSidecar(file);
+					if (session != null) {
+						changed.add(session);
+					}
 				}
 			}
 		}
