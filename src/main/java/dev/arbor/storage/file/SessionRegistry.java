@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -35,6 +36,12 @@ import org.jspecify.annotations.Nullable;
 final class SessionRegistry implements FileStoreContext.Whereabouts {
 
 	private static final long RESCAN_INTERVAL_NANOS = 1_000_000_000L;
+
+	/**
+	 * How close to a walk a folder's time may be for a change right after the walk to have left it as it was:
+	 * file systems stamp times with a clock that moves in ticks of a few milliseconds.
+	 */
+	private static final long RACY_MILLIS = 100;
 
 	private final Path root;
 
@@ -68,6 +75,15 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 
 	/** Something the watch saw that only a walk can sort out (lost events, a file that is not a session). */
 	private volatile boolean rescanWanted;
+
+	/**
+	 * The folders the last walk saw, with their modification times: one that differs now had a file created, removed
+	 * or renamed in it, which a listing must show even before the watch reports it.
+	 */
+	private volatile Map<Path, FileTime> folders = Map.of();
+
+	/** When the last walk began, by the wall clock. */
+	private volatile long walkedAt;
 
 	/** When a lookup of an unknown id last walked the directory; bounds what a stream of bad ids costs. */
 	private final AtomicLong lastRescan = new AtomicLong(System.nanoTime() - RESCAN_INTERVAL_NANOS);
@@ -150,7 +166,7 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 	 * changes to them
 	 */
 	boolean maybeRescanForListing() {
-		if (!this.watched || this.rescanWanted) {
+		if (!this.watched || this.rescanWanted || foldersChanged()) {
 			this.rescanWanted = false; // before the walk: what the watch reports during it asks for another
 			rescan();
 			return true;
@@ -171,12 +187,15 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 		Map<Path, String> known = new HashMap<>();
 		this.sessions.values().forEach(session -> known.put(session.path(), session.sessionId()));
 		SessionDirectory.Scan scan;
+		long started = System.currentTimeMillis();
 		try {
 			scan = SessionDirectory.scan(this.boundary, known, this.creating);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot scan the storage directory " + this.root, ex);
 		}
+		this.walkedAt = started;
+		this.folders = Map.copyOf(scan.folders());
 		scan.sessions().forEach((id, file) -> this.sessions.computeIfAbsent(id, key -> {
 			changed();
 			return register(key, file);
@@ -187,6 +206,27 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 			changed();
 		}
 		this.unreadable.stream().filter(file -> !before.contains(file)).forEach(SessionRegistry::logUnreadable);
+	}
+
+	/**
+	 * Whether a folder the last walk saw changed since (a {@code stat} of each: a few dozen in pi's layout, one per
+	 * working directory), or its time was too close to the walk to tell a later change from it: the file system's
+	 * clock may not have moved on between the two.
+	 */
+	private boolean foldersChanged() {
+		long racy = this.walkedAt - RACY_MILLIS;
+		for (Map.Entry<Path, FileTime> folder : this.folders.entrySet()) {
+			try {
+				FileTime now = Files.getLastModifiedTime(folder.getKey());
+				if (!now.equals(folder.getValue()) || now.toMillis() >= racy) {
+					return true;
+				}
+			}
+			catch (IOException ex) {
+				return true; // gone or unreadable: for the walk to report
+			}
+		}
+		return false;
 	}
 
 	/** Once per file and reason: the listing names it on every page, an operator reads the log. */
