@@ -1,11 +1,13 @@
 package dev.arbor.operations;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 import dev.arbor.session.SessionLines;
 import dev.arbor.storage.ExpectedLeaf;
 import dev.arbor.storage.InvalidRequestParameterException;
+import dev.arbor.storage.SessionInfo;
 import dev.arbor.storage.SessionStore;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
@@ -21,6 +23,8 @@ public class SessionOperations {
 	private final SessionStore store;
 
 	private final SessionGates gates;
+
+	private final SortedSessions sorted = new SortedSessions();
 
 	public SessionOperations(SessionStore store, SessionGates gates) {
 		this.store = store;
@@ -44,18 +48,23 @@ public class SessionOperations {
 			@Nullable String cursor) {
 		SessionMatch match = (q != null) ? SessionMatch.parse(q) : null;
 		SessionCursor after = (cursor != null) ? SessionCursor.parse(cursor, order) : null;
-		List<SessionOrder.Placed> rest = this.store.list()
-			.stream()
-			.filter(info -> cwd == null || Objects.equals(cwd, info.header().cwd()))
-			.map(order::place)
-			.filter(placed -> after == null || after.precedes(placed.key(), placed.info().id()))
-			.filter(placed -> match == null || match.matches(placed.info()))
-			.sorted(order.comparator())
-			.toList();
-		Page<SessionOrder.Placed> page = Page.of(rest, limit,
-				placed -> new SessionCursor(order, placed.key(), placed.info().id()).encode());
-		return new SessionListing(new Page<>(page.items().stream().map(SessionOrder.Placed::info).toList(),
-				page.nextCursor()), this.store.unreadable());
+		SortedSessions.Sorted sorted = this.sorted.of(this.store.list(), order);
+		// From the cursor on, only as far as the page and one more: whether there is a next page
+		List<SessionOrder.Placed> page = new ArrayList<>();
+		for (int i = sorted.start(after); i < sorted.size() && page.size() <= limit; i++) {
+			SessionOrder.Placed placed = sorted.get(i);
+			SessionInfo info = placed.info();
+			if ((cwd == null || Objects.equals(cwd, info.header().cwd())) && (match == null || match.matches(info))) {
+				page.add(placed);
+			}
+		}
+		String nextCursor = null;
+		if (page.size() > limit) {
+			SessionOrder.Placed last = page.get(limit - 1);
+			nextCursor = new SessionCursor(order, last.key(), last.info().id()).encode();
+		}
+		List<SessionInfo> items = page.stream().limit(limit).map(SessionOrder.Placed::info).toList();
+		return new SessionListing(new Page<>(items, nextCursor), this.store.unreadable());
 	}
 
 	public void delete(String sessionId, ExpectedLeaf expected) {

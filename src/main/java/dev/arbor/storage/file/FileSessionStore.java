@@ -78,6 +78,9 @@ public final class FileSessionStore implements SessionStore, Closeable {
 
 	private final List<SessionChangeListener> listeners = new CopyOnWriteArrayList<>();
 
+	/** The last listing; replaced whole, so a reader sees one taken at one version. */
+	private volatile @Nullable Listing listing;
+
 	/**
 	 * @param root the storage directory, created if missing
 	 * @param fsync when appends reach the disk
@@ -183,6 +186,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	}
 
 	private void tellListeners(SessionChange change) {
+		this.registry.changed(); // the listing shows the change from now on
 		for (SessionChangeListener listener : this.listeners) {
 			try {
 				listener.onChange(change);
@@ -233,23 +237,55 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	}
 
 	/**
-	 * Every readable session. The directory is scanned again first, for files others added: a walk that opens only
-	 * files it does not know yet, cheap next to the listing itself.
+	 * Every readable session, newest id first. Where the folder watch is healthy, it has told the registry of every
+	 * file added, changed or removed, and the listing is taken from the summaries without a look at the disk; the
+	 * same list as before while nothing changed. Otherwise the directory is walked first and every session's file
+	 * looked at (docs/STORAGE.md#how-a-listing-stays-current).
 	 */
 	@Override
 	public List<SessionInfo> list() {
-		this.registry.rescan();
+		boolean trusted = !this.registry.maybeRescanForListing();
+		long version = this.registry.version();
+		Listing before = this.listing;
+		if (trusted && before != null && before.version() == version) {
+			return before.sessions();
+		}
 		List<SessionInfo> result = new ArrayList<>();
 		for (StoredSession session : this.registry.sessions()) {
 			try {
-				result.add(session.info());
+				result.add(trusted ? session.listed() : session.info());
 			}
 			catch (SessionNotFoundException ex) {
 				// deleted while listing
 			}
 		}
 		result.sort(Comparator.comparing(SessionInfo::id).reversed());
-		return result;
+		List<SessionInfo> sessions = (before != null && sameSessions(before.sessions(), result)) ? before.sessions()
+				: List.copyOf(result);
+		this.listing = new Listing(version, sessions);
+		return sessions;
+	}
+
+	/** The same summaries in the same order: the list handed out before may be handed out again. */
+	private static boolean sameSessions(List<SessionInfo> before, List<SessionInfo> now) {
+		if (before.size() != now.size()) {
+			return false;
+		}
+		for (int i = 0; i < now.size(); i++) {
+			if (before.get(i) != now.get(i)) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * The last listing handed out and the registry's version it was taken at.
+	 *
+	 * @param version the registry's count of changes then
+	 * @param sessions the listing, unmodifiable
+	 */
+	private record Listing(long version, List<SessionInfo> sessions) {
 	}
 
 	@Override

@@ -75,6 +75,16 @@ final class StorageFiles {
 		return sibling(sessionFile, LEAF_SUFFIX);
 	}
 
+	/** The session file whose leaf sidecar this is, or {@code null} when it is none. */
+	static @Nullable Path sessionOfSidecar(Path file) {
+		String name = file.getFileName().toString();
+		if (!name.endsWith(LEAF_SUFFIX)) {
+			return null;
+		}
+		Path session = file.resolveSibling(name.substring(0, name.length() - LEAF_SUFFIX.length()));
+		return isSessionFile(session) ? session : null;
+	}
+
 	static Path temp(Path target) {
 		return sibling(target, TEMP_SUFFIX);
 	}
