@@ -4,6 +4,7 @@
 # is $work/server.log), BASE, big (the big session's id) and json (a helper: json 'python expression on d').
 # BIG_SESSION=none starts Arbor on an empty directory instead (big is then empty); JAR runs another build of Arbor
 # (an older commit's, to measure before and after). start_server and stop_server restart it on the same files.
+# START_TIMEOUT (seconds, default 60) is how long start_server waits for it to be healthy.
 BASE="http://localhost:$PORT"
 work=$(mktemp -d)
 server=""
@@ -37,7 +38,7 @@ start_server() {
 	java $JAVA_OPTS -jar "$jar" --server.port="$PORT" --arbor.storage.dir="$work/sessions" \
 		--logging.level.root=WARN $ARBOR_ARGS "$@" >>"$work/server.log" 2>&1 &
 	server=$!
-	for _ in $(seq 1 60); do
+	for _ in $(seq 1 "${START_TIMEOUT:-60}"); do
 		curl -fs "$BASE/actuator/health" >/dev/null && break
 		sleep 1
 	done

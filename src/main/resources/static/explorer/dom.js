@@ -117,3 +117,28 @@ export function dialog(title, content, { submitLabel = 'OK', onSubmit = () => tr
 		(box.querySelector('[autofocus]') ?? submit).focus();
 	});
 }
+
+/**
+ * `text` with the ranges `[start, end)` (UTF-16 offsets, in order, as GET /search answers them) in `<mark>`
+ * elements: text nodes and elements only, so markup in the text stays characters. Ranges out of the text or
+ * overlapping the one before are cut to what is left.
+ */
+export function highlighted(text, ranges) {
+	const parts = [];
+	let at = 0;
+	for (const [start, end] of ranges ?? []) {
+		const from = Math.max(at, Math.min(start, text.length));
+		const to = Math.min(Math.max(end, from), text.length);
+		if (to > from) {
+			if (from > at) {
+				parts.push(text.slice(at, from));
+			}
+			parts.push(h('mark', {}, text.slice(from, to)));
+			at = to;
+		}
+	}
+	if (at < text.length) {
+		parts.push(text.slice(at));
+	}
+	return parts;
+}

@@ -5,7 +5,8 @@
 import { eventsUrl } from './api.js';
 
 const TYPES = ['entry_appended', 'leaf_changed', 'label_changed', 'session_before_tree', 'session_tree',
-	'session_before_branch', 'session_branch', 'session_created', 'session_deleted', 'session_reloaded', 'resync'];
+	'session_before_branch', 'session_branch', 'session_created', 'session_deleted', 'session_reloaded', 'session_renamed',
+	'resync'];
 
 const streams = new Set();
 

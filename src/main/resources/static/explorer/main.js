@@ -2,6 +2,7 @@
 import { forgetKey, apiKey } from './api.js';
 import { h, replace } from './dom.js';
 import { SessionList } from './sessions.js';
+import { SearchView } from './search.js';
 import { SessionView } from './session.js';
 import { route } from './routes.js';
 
@@ -18,6 +19,8 @@ function show() {
 	current = null;
 	if (next.name === 'sessions') {
 		current = new SessionList(view, next);
+	} else if (next.name === 'search') {
+		current = new SearchView(view, next);
 	} else if (next.name === 'session') {
 		current = new SessionView(view, next);
 	} else {

@@ -1,11 +1,15 @@
 // Every view has an address in the fragment, so that it can be shared and the browser's back button works:
-// #/ (the sessions), #/sessions/{id} and #/sessions/{id}/entries/{entryId}, each with ?filter=&q= where they apply.
+// #/ (the sessions, ?q=&sort=), #/search (?q=&role=), #/sessions/{id} and #/sessions/{id}/entries/{entryId}
+// (?filter=&q=).
 
 /** The route in the address: `{name, sessionId, entryId, query}`. */
 export function route() {
 	const [path, search = ''] = location.hash.replace(/^#/, '').split('?');
 	const parts = path.split('/').filter(Boolean).map(decoded);
 	const query = new URLSearchParams(search);
+	if (parts.length === 1 && parts[0] === 'search') {
+		return { name: 'search', query };
+	}
 	if (parts[0] === 'sessions' && parts[1]) {
 		return { name: 'session', sessionId: parts[1], entryId: parts[2] === 'entries' ? parts[3] ?? null : null, query };
 	}
@@ -21,6 +25,15 @@ export function address(sessionId, entryId, query = {}) {
 			path += `/entries/${encodeURIComponent(entryId)}`;
 		}
 	}
+	return withQuery(path, query);
+}
+
+/** The address of the search across sessions. */
+export function searchAddress(query = {}) {
+	return withQuery('#/search', query);
+}
+
+function withQuery(path, query) {
 	const params = new URLSearchParams(Object.entries(query).filter(([, value]) => value));
 	return params.size ? `${path}?${params}` : path;
 }

@@ -1,9 +1,10 @@
 // One session: its tree selector beside the entry under the cursor, kept current by the session's event stream.
-import { ApiError, call, seg } from './api.js';
+import { ApiError, call, get, seg } from './api.js';
 import { SessionActions } from './actions.js';
 import { ago, count, dialog, h, notify, replace } from './dom.js';
 import { EntryPanel } from './entry.js';
 import { follow } from './live.js';
+import { sessionName } from './sessions.js';
 import { address, go } from './routes.js';
 import { TreeView } from './tree.js';
 
@@ -28,9 +29,11 @@ export class SessionView {
 	/** Reads the session and its rows at once: on a cold start both wait for the same load of the file. */
 	async start(route) {
 		this.update(route);
+		const lineage = this.readLineage();
 		if (await this.readSession()) {
 			this.tree.viewport.focus();
 		}
+		await lineage;
 	}
 
 	accepts(route) {
@@ -82,6 +85,18 @@ export class SessionView {
 		}
 	}
 
+	/** Where the session sits among forks: its parent and its forks, drawn in the header (docs/API.md#fork-lineage). */
+	async readLineage() {
+		try {
+			this.lineage = await get(`/sessions/${seg(this.sessionId)}/lineage`);
+		} catch (failure) {
+			this.lineage = { failure };
+		}
+		if (this.session) {
+			this.drawHead();
+		}
+	}
+
 	failed(failure) {
 		if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400)) {
 			replace(this.head, h('h1', {}, 'No such session'), h('p', {}, failure.message), h('a', { href: '#/' }, 'All sessions'));
@@ -92,18 +107,54 @@ export class SessionView {
 
 	drawHead() {
 		const session = this.session;
-		document.title = `${session.title || session.id} · Arbor`;
+		document.title = `${sessionName(session)} · Arbor`;
 		replace(this.head,
-			h('h1', {}, session.title || 'Untitled session'),
+			h('h1', {}, session.name || session.title || 'Untitled session'),
 			h('p', { className: 'session-meta' },
 				h('code', {}, session.id), ' · ', session.cwd ?? 'no folder', ' · ',
 				h('span', { className: 'entry-count' }, `${count(session.entryCount)} entries`), ' · leaf ',
 				h('code', { className: 'session-leaf' }, session.leafId ?? '(none)'), ' · changed ',
-				h('time', { dateTime: session.changedAt, title: session.changedAt }, ago(session.changedAt)),
-				session.parentSession ? [' · from ', h('a', { href: address(session.parentSession) }, session.parentSession)] : null),
+				h('time', { dateTime: session.changedAt, title: session.changedAt }, ago(session.changedAt))),
+			this.lineageLine(),
 			h('div', { className: 'session-actions' },
 				h('button', { type: 'button', onclick: () => this.actions.fork(), title: 'A new session with every entry of this one' }, 'Fork'),
 				h('button', { type: 'button', className: 'danger', onclick: () => this.remove() }, 'Delete…')));
+	}
+
+	/**
+	 * The parent as a link, or as text when the header names a session that is not stored (deleted, a path elsewhere);
+	 * the forks made from this session as links, and how many were made from those.
+	 */
+	lineageLine() {
+		const lineage = this.lineage;
+		if (!lineage) {
+			return null;
+		}
+		if (lineage.failure) {
+			return h('p', { className: 'session-lineage' }, `The forks could not be read: ${lineage.failure.message}`);
+		}
+		const parts = [];
+		const parent = lineage.ancestors[0];
+		if (parent) {
+			parts.push(h('span', { className: 'lineage-parent' }, 'Forked from ', this.sessionLink(parent)));
+		} else if (lineage.missingParent) {
+			parts.push(h('span', { className: 'lineage-parent missing', title: 'The header names a session that is not stored here' },
+				'Forked from a session that is not here: ', h('code', {}, lineage.missingParent)));
+		}
+		const forks = lineage.descendants.filter((session) => lineage.parents[session.id] === this.sessionId);
+		if (forks.length) {
+			const further = lineage.descendants.length - forks.length;
+			parts.push(h('span', { className: 'lineage-forks' }, `Forks (${count(forks.length)}): `,
+				forks.map((fork, index) => [index ? ', ' : '', this.sessionLink(fork)]),
+				further ? ` and ${count(further)} ${further === 1 ? 'fork' : 'forks'} of those` : ''));
+		}
+		return parts.length ? h('p', { className: 'session-lineage' }, parts.map((part, index) => [index ? ' · ' : '', part])) : null;
+	}
+
+	/** A link to a session by its name, with the start of its id: a fork has its source's name until renamed. */
+	sessionLink(session) {
+		return [h('a', { href: address(session.id), 'data-session-id': session.id, title: session.id }, sessionName(session)),
+			' ', h('code', { className: 'short-id' }, session.id.slice(0, 8))];
 	}
 
 	/**
@@ -124,6 +175,9 @@ export class SessionView {
 			notify('This session was deleted.', 'error');
 			go('#/');
 		} else if (['entry_appended', 'leaf_changed', 'label_changed', 'session_reloaded', 'resync'].includes(type)) {
+			if (type === 'session_reloaded' || type === 'resync') {
+				this.readLineage(); // the header may name another parent now
+			}
 			this.entryChanged ||= this.concernsEntry(type, data);
 			// a burst of events (an agent's turn) is read once
 			clearTimeout(this.reloadTimer);

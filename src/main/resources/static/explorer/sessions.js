@@ -1,31 +1,47 @@
-// The sessions: searchable by title and folder, newest change first, kept current by the /events stream;
-// import by file picker or drag and drop, export, delete.
+// The sessions: filtered by GET /sessions?q= as you type, in the order chosen, a page at a time, kept current by the
+// /events stream; import by file picker or drag and drop, export, delete.
 import { call, get, seg, ApiError } from './api.js';
 import { ago, count, dialog, h, notify, replace } from './dom.js';
+import { Latest } from './latest.js';
 import { follow } from './live.js';
 import { address, go } from './routes.js';
 
-const PAGE = 1000;
-/** Sessions read without asking, so that the search (in the page) finds them; beyond, a button reads more. */
-const AUTOLOAD = 10000;
+const PAGE = 100;
+
+/** The orders offered, as `sort` and `order` of GET /sessions (docs/API.md#listing-filtering-and-sorting). */
+const SORTS = {
+	changed: { label: 'Last changed', sort: 'changed', order: 'desc' },
+	created: { label: 'Newest', sort: 'created', order: 'desc' },
+	name: { label: 'Name', sort: 'name', order: 'asc' },
+	messages: { label: 'Most messages', sort: 'messages', order: 'desc' },
+};
+
+/** What a person reads as a session's name: its name, else its title, else its first message (as pi's /resume). */
+export function sessionName(session) {
+	return session.name || session.title || session.firstMessage || session.id;
+}
 
 export class SessionList {
 	constructor(container, route) {
 		this.container = container;
 		this.sessions = new Map();
+		this.q = route.query.get('q') ?? '';
+		this.sort = SORTS[route.query.get('sort')] ? route.query.get('sort') : 'changed';
 		this.search = h('input', {
-			type: 'search', className: 'search', placeholder: 'Search by title or folder', 'aria-label': 'Search sessions',
-			value: route.query.get('q') ?? '', oninput: () => {
-				go(address(null, null, { q: this.search.value.trim() }), { replace: true });
-			},
+			type: 'search', className: 'search', placeholder: 'Filter by name, first message or folder', 'aria-label': 'Filter sessions',
+			value: this.q, oninput: () => this.navigate({ q: this.search.value.trim() }),
 		});
+		this.order = h('select', { className: 'sort', 'aria-label': 'Order', onchange: () => this.navigate({ sort: this.order.value }) },
+			Object.entries(SORTS).map(([key, { label }]) => h('option', { value: key, selected: key === this.sort }, label)));
 		this.picker = h('input', { type: 'file', className: 'file-picker', accept: '.jsonl,application/x-ndjson,text/plain', multiple: true, tabIndex: -1, 'aria-label': 'Session files to import',
 			onchange: () => this.importFiles([...this.picker.files]) });
 		this.list = h('ul', { className: 'session-list', 'aria-label': 'Sessions' });
-		this.status = h('p', { className: 'muted' }, 'Loading sessions…');
-		this.more = h('button', { type: 'button', hidden: true, onclick: () => this.load(this.nextCursor) }, 'Load more');
+		this.status = h('p', { className: 'muted sessions-status', 'aria-live': 'polite' }, 'Loading sessions…');
+		this.more = h('button', { type: 'button', hidden: true, onclick: () => this.loadMore() }, 'Load more');
+		this.listing = new Latest((question) => this.read(question, null), (page) => this.showFirst(page),
+			(failure) => this.failed(failure));
 		const drop = h('section', { className: 'sessions' },
-			h('div', { className: 'toolbar' }, h('h1', {}, 'Sessions'), this.search,
+			h('div', { className: 'toolbar' }, h('h1', {}, 'Sessions'), this.search, this.order,
 				h('button', { type: 'button', onclick: () => this.create() }, 'New session'),
 				h('button', { type: 'button', onclick: () => this.picker.click() }, 'Import…'), this.picker),
 			h('p', { className: 'hint' }, 'Drop session files (.jsonl) anywhere on this page to import them.'),
@@ -43,7 +59,7 @@ export class SessionList {
 		document.addEventListener('dragleave', this.onDragLeave);
 		document.addEventListener('drop', this.onDrop);
 		this.stream = follow('/events', (type, data) => this.onEvent(type, data));
-		this.load(null);
+		this.listing.now(this.question());
 		document.title = 'Sessions · Arbor';
 	}
 
@@ -51,81 +67,148 @@ export class SessionList {
 		return route.name === 'sessions';
 	}
 
+	/** The filter or the order changed in the address (typed, chosen, or the back button): the list is read again. */
 	update(route) {
 		const q = route.query.get('q') ?? '';
+		const sort = SORTS[route.query.get('sort')] ? route.query.get('sort') : 'changed';
 		if (this.search.value.trim() !== q) {
 			this.search.value = q;
 		}
-		this.render();
+		this.order.value = sort;
+		if (q !== this.q || sort !== this.sort) {
+			const typed = q !== this.q;
+			this.q = q;
+			this.sort = sort;
+			if (typed) {
+				this.listing.soon(this.question());
+			} else {
+				this.listing.now(this.question());
+			}
+		}
+	}
+
+	/** The address with this filter and order: typing rewrites the history entry rather than adding one per key. */
+	navigate(change) {
+		const next = { q: this.q, sort: this.sort, ...change };
+		go(address(null, null, { q: next.q, sort: next.sort === 'changed' ? '' : next.sort }), { replace: true });
 	}
 
 	unmount() {
+		this.listing.cancel();
 		this.stream.close();
 		document.removeEventListener('dragover', this.onDragOver);
 		document.removeEventListener('dragleave', this.onDragLeave);
 		document.removeEventListener('drop', this.onDrop);
 	}
 
-	async load(cursor) {
+	question(limit = PAGE) {
+		return { q: this.q, ...SORTS[this.sort], limit };
+	}
+
+	read({ q, sort, order, limit }, cursor) {
+		const params = new URLSearchParams({ limit: String(limit), sort, order });
+		if (q) {
+			params.set('q', q);
+		}
+		if (cursor) {
+			params.set('cursor', cursor);
+		}
+		return get(`/sessions?${params}`);
+	}
+
+	/** The first page of a question: what was listed before goes. */
+	showFirst(page) {
+		this.sessions.clear();
+		this.take(page);
+	}
+
+	take(page) {
+		for (const session of page.items) {
+			this.sessions.set(session.id, session);
+		}
+		this.nextCursor = page.nextCursor;
+		this.unreadable = page.unreadable ?? [];
+		this.render();
+	}
+
+	async loadMore() {
 		try {
-			const page = await get(`/sessions?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-			for (const session of page.items) {
-				this.sessions.set(session.id, session);
-			}
-			this.nextCursor = page.nextCursor;
-			this.unreadable = page.unreadable ?? [];
-			this.render();
-			if (this.nextCursor && this.sessions.size < AUTOLOAD) {
-				await this.load(this.nextCursor);
+			const page = await this.listing.onward(() => this.read(this.question(), this.nextCursor));
+			if (page) {
+				this.take(page);
 			}
 		} catch (failure) {
-			replace(this.status, `The sessions could not be read: ${failure.message}`);
+			notify(`More sessions could not be read: ${failure.message}`, 'error'); // what is shown stays, and the button can be pressed again
 		}
 	}
 
-	/** Sessions newest change first, those matching every word of the search in their title or folder. */
+	failed(failure) {
+		replace(this.status, failure instanceof ApiError && failure.status === 400
+			? `That filter cannot be used: ${failure.message}` : `The sessions could not be read: ${failure.message}`);
+		replace(this.list);
+		this.more.hidden = true;
+	}
+
+	/**
+	 * The sessions in the order they were listed in; newest change first by what the page saw change since, when
+	 * that is the order chosen (an agent's turn brings its session to the top, as the next listing would).
+	 */
 	render() {
-		const words = this.search.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
-		const shown = [...this.sessions.values()]
-			.filter((session) => {
-				const text = `${session.title ?? ''} ${session.cwd ?? ''}`.toLowerCase();
-				return words.every((word) => text.includes(word));
-			})
-			.sort((a, b) => (b.changedAt ?? '').localeCompare(a.changedAt ?? ''));
+		let shown = [...this.sessions.values()];
+		if (this.sort === 'changed') {
+			shown = shown.sort((a, b) => (b.changedAt ?? '').localeCompare(a.changedAt ?? ''));
+		}
 		replace(this.list, shown.map((session) => this.item(session)));
 		const total = this.sessions.size;
-		replace(this.status, total === 0 ? 'No sessions yet: create one, or import a session file.'
-			: words.length ? `${count(shown.length)} of ${count(total)} sessions match.` : `${count(total)} sessions.`);
+		const sessions = `${count(total)}${this.nextCursor ? ' or more' : ''} ${total === 1 && !this.nextCursor ? 'session' : 'sessions'}`;
+		replace(this.status, total === 0
+			? (this.q ? `No sessions match “${this.q}”.` : 'No sessions yet: create one, or import a session file.')
+			: this.q ? `${sessions} ${total === 1 && !this.nextCursor ? 'matches' : 'match'}.` : `${sessions}.`);
 		if (this.unreadable?.length) {
 			this.status.append(` ${this.unreadable.length} files in the storage directory are not sessions.`);
 		}
 		this.more.hidden = !this.nextCursor;
 	}
 
+	/** A row: the name a person reads (and the first message under it when that is not the name), count, folder, age. */
 	item(session) {
 		const link = address(session.id);
+		const name = sessionName(session);
+		const first = (session.name || session.title) && session.messageCount > 0 ? session.firstMessage : null;
 		return h('li', { className: 'session', 'data-session-id': session.id },
-			h('a', { href: link, className: 'session-title' }, session.title || `Untitled · ${session.id}`),
-			h('span', { className: 'session-cwd', title: 'Folder (cwd)' }, session.cwd ?? ''),
-			h('span', { className: 'session-count' }, `${count(session.entryCount)} entries`),
+			h('div', { className: 'session-names' },
+				h('a', { href: link, className: 'session-title', title: name }, name),
+				first ? h('span', { className: 'session-first', title: first }, first) : null),
+			h('span', { className: 'session-cwd', title: session.cwd ? `Folder (cwd): ${session.cwd}` : 'No folder' }, session.cwd ?? ''),
+			h('span', { className: 'session-count' }, `${count(session.messageCount)} ${session.messageCount === 1 ? 'message' : 'messages'}`),
 			h('time', { className: 'session-changed', dateTime: session.changedAt, title: session.changedAt }, ago(session.changedAt)),
 			h('span', { className: 'session-actions' },
 				h('button', { type: 'button', className: 'link', onclick: () => this.export(session) }, 'Export'),
 				h('button', { type: 'button', className: 'link danger', onclick: () => this.remove(session) }, 'Delete')));
 	}
 
+	/**
+	 * Keeps the list current. In the default listing a new or reloaded session is read and put in; under a filter or
+	 * another order only the server knows where it goes (or whether it is listed), so the list is read again.
+	 */
 	onEvent(type, data) {
 		const session = this.sessions.get(data.sessionId);
-		if (type === 'session_created' || type === 'session_reloaded') {
-			this.refresh(data.sessionId);
+		if (type === 'session_created' || type === 'session_reloaded' || type === 'session_renamed') {
+			if (this.q || this.sort !== 'changed') {
+				this.relistSoon();
+			} else {
+				this.refresh(data.sessionId);
+			}
 		} else if (type === 'session_deleted') {
 			this.sessions.delete(data.sessionId);
 			this.render();
 		} else if (type === 'resync') {
-			this.sessions.clear();
-			this.load(null);
+			this.relistSoon();
 		} else if (session && type === 'entry_appended') {
 			session.entryCount += 1;
+			if (data.entry?.type === 'message') {
+				session.messageCount += 1;
+			}
 			session.changedAt = new Date().toISOString();
 			this.renderSoon();
 		} else if (session && type === 'leaf_changed') {
@@ -133,6 +216,14 @@ export class SessionList {
 			session.changedAt = new Date().toISOString();
 			this.renderSoon();
 		}
+	}
+
+	/** Reads the list again, as many sessions as are shown, once for a burst of events. */
+	relistSoon() {
+		clearTimeout(this.relistTimer);
+		this.relistTimer = setTimeout(() => {
+			this.listing.now(this.question(Math.min(1000, Math.max(PAGE, this.sessions.size))));
+		}, 100);
 	}
 
 	/** Many appends in a burst draw the list once. */
@@ -170,7 +261,7 @@ export class SessionList {
 			try {
 				const session = await this.importFile(file, false);
 				if (session) {
-					notify(`Imported ${file.name}: ${session.title || session.id} (${count(session.entryCount)} entries).`);
+					notify(`Imported ${file.name}: ${sessionName(session)} (${count(session.entryCount)} entries).`);
 					this.sessions.set(session.id, session);
 				}
 			} catch (failure) {
@@ -212,7 +303,7 @@ export class SessionList {
 	}
 
 	async remove(session) {
-		const deleted = await dialog('Delete session', h('p', {}, `Delete “${session.title || session.id}” and its ${count(session.entryCount)} entries? This cannot be undone.`), {
+		const deleted = await dialog('Delete session', h('p', {}, `Delete “${sessionName(session)}” and its ${count(session.entryCount)} entries? This cannot be undone.`), {
 			submitLabel: 'Delete', danger: true,
 			onSubmit: async () => {
 				// If-Match from a fresh read: the session is deleted as it was shown, not after a change made meanwhile.

@@ -1,10 +1,12 @@
 package dev.arbor.config;
 
+import java.io.IOException;
 import java.time.Clock;
 
 import dev.arbor.events.EventBus;
 import dev.arbor.events.MemoryEventBus;
 import dev.arbor.events.StoreEvents;
+import dev.arbor.storage.file.FileSearch;
 import dev.arbor.storage.file.FileSessionStore;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -43,6 +45,16 @@ class FileStorageConfiguration {
 			.description("Sessions held in memory")
 			.register(meters);
 		return store;
+	}
+
+	/** Search (docs/API.md#search): a Lucene index under the folder's .arbor/search, built in the background. */
+	@Bean(destroyMethod = "close")
+	FileSearch sessionSearch(FileSessionStore store, MeterRegistry meters) throws IOException {
+		FileSearch search = new FileSearch(store);
+		Gauge.builder("arbor.search.index.pending", search, FileSearch::pendingSessions)
+			.description("Sessions the search index has still to read before its answers are complete")
+			.register(meters);
+		return search;
 	}
 
 	@Bean

@@ -8,8 +8,10 @@ import javax.sql.DataSource;
 
 import dev.arbor.events.EventBus;
 import dev.arbor.events.StoreEvents;
+import dev.arbor.storage.SessionSearch;
 import dev.arbor.storage.postgres.DatabaseNotifications;
 import dev.arbor.storage.postgres.PostgresEventBus;
+import dev.arbor.storage.postgres.PostgresSessionSearch;
 import dev.arbor.storage.postgres.PostgresSessionStore;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -50,6 +52,12 @@ class PostgresStorageConfiguration {
 			.description("Sessions held in memory")
 			.register(meters);
 		return store;
+	}
+
+	/** Search over the store's rows; after the store, which indexes sessions stored before search at start-up. */
+	@Bean
+	SessionSearch sessionSearch(JdbcTemplate jdbc, PlatformTransactionManager transactions, PostgresSessionStore store) {
+		return new PostgresSessionSearch(jdbc, transactions);
 	}
 
 	@Bean(destroyMethod = "close")

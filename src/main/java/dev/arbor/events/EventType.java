@@ -9,6 +9,9 @@ public enum EventType {
 
 	LABEL_CHANGED("label_changed"),
 
+	/** A {@code session_info} entry named the session, or cleared its name. */
+	SESSION_RENAMED("session_renamed"),
+
 	SESSION_BEFORE_TREE("session_before_tree"),
 
 	SESSION_TREE("session_tree"),

@@ -1,8 +1,11 @@
 package dev.arbor.events;
 
+import java.util.List;
+
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.EntryTypes;
 import dev.arbor.session.Json;
+import dev.arbor.session.ListingFacts;
 import dev.arbor.storage.SessionChange;
 import dev.arbor.storage.SessionChange.Origin;
 import dev.arbor.storage.SessionChangeListener;
@@ -76,6 +79,14 @@ public final class StoreEvents implements SessionChangeListener {
 						.put("targetId", Json.text(node, "targetId"))
 						.put("label", (label != null && label.isString() && !label.asString().isEmpty())
 								? label.asString() : null)
+						.put("entryId", entry.id())
+						.put("origin", origin.wireName()));
+		}
+		else if (entry.isType(EntryTypes.SESSION_INFO)) {
+			// the name as the listing reads it from this entry (docs/SESSION-FORMAT.md#how-a-session-is-listed)
+			this.bus.publish(EventType.SESSION_RENAMED, sessionId,
+					Json.newObject()
+						.put("name", ListingFacts.NONE.plus(List.of(entry)).name())
 						.put("entryId", entry.id())
 						.put("origin", origin.wireName()));
 		}

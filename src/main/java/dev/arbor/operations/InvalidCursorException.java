@@ -1,18 +1,12 @@
 package dev.arbor.operations;
 
-/** A paging cursor that this API did not hand out, or that no longer names a place in the list. */
-public class InvalidCursorException extends RuntimeException {
+import dev.arbor.storage.InvalidRequestParameterException;
 
-	private final String parameter;
+/** A paging cursor that this API did not hand out, or that no longer names a place in the list. */
+public class InvalidCursorException extends InvalidRequestParameterException {
 
 	public InvalidCursorException(String parameter, String message) {
-		super(message);
-		this.parameter = parameter;
-	}
-
-	/** The query parameter that carried the cursor. */
-	public String parameter() {
-		return this.parameter;
+		super(parameter, message);
 	}
 
 }

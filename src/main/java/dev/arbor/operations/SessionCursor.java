@@ -2,52 +2,66 @@ package dev.arbor.operations;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.Comparator;
-
-import dev.arbor.storage.SessionInfo;
 
 /**
- * Where a page of the session listing ends: the sort key of its last session. Opaque to clients (URL-safe Base64
- * of {@code <changedAt millis>|<session id>}); a key, not an offset, so sessions created meanwhile shift nothing.
+ * Where a page of the session listing ends: the order it was listed in and the last session's place in it. Opaque to
+ * clients (URL-safe Base64 of {@code <sort>|<a or d>|<number key>|<session id>|<text key>}); a key, not an offset, so
+ * sessions created meanwhile shift nothing. The cursors of earlier versions ({@code <changedAt>|<session id>}, most
+ * recently changed first) still resume their listing.
  *
- * @param changedAt when the last session last changed
+ * @param order the listing's order
+ * @param key the last session's key in it
  * @param sessionId the last session's id
  */
-record SessionCursor(long changedAt, String sessionId) {
+record SessionCursor(SessionOrder order, SessionSort.Key key, String sessionId) {
 
 	/**
-	 * The listing's order: most recently changed first (a session branched or imported just now on top, whatever
-	 * the times of its entries), then by id, descending, so that every session has a place.
+	 * Reads a cursor handed out for the same order.
+	 *
+	 * @throws InvalidCursorException when this API did not hand it out, or did for another order
 	 */
-	static final Comparator<SessionInfo> NEWEST_FIRST = Comparator.comparingLong(SessionInfo::changedAt)
-		.thenComparing(SessionInfo::id)
-		.reversed();
-
-	static SessionCursor after(SessionInfo info) {
-		return new SessionCursor(info.changedAt(), info.id());
-	}
-
-	static SessionCursor parse(String cursor) {
+	static SessionCursor parse(String cursor, SessionOrder order) {
+		SessionCursor parsed;
 		try {
 			String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-			int separator = text.indexOf('|');
-			return new SessionCursor(Long.parseLong(text.substring(0, separator)), text.substring(separator + 1));
+			String[] parts = text.split("\\|", 5);
+			if (parts.length == 2) {
+				parsed = new SessionCursor(SessionOrder.DEFAULT, new SessionSort.Key(Long.parseLong(parts[0]), ""),
+						parts[1]);
+			}
+			else if (parts.length == 5 && (parts[1].equals("a") || parts[1].equals("d"))) {
+				parsed = new SessionCursor(new SessionOrder(SessionSort.fromName(parts[0]), parts[1].equals("d")),
+						new SessionSort.Key(Long.parseLong(parts[2]), parts[4]), parts[3]);
+			}
+			else {
+				throw new IllegalArgumentException("not a cursor");
+			}
 		}
-		catch (IllegalArgumentException | IndexOutOfBoundsException ex) {
+		catch (IllegalArgumentException ex) {
 			throw new InvalidCursorException("cursor", "cursor is not one this API returned");
 		}
+		if (!parsed.order.equals(order)) {
+			throw new InvalidCursorException("cursor",
+					"cursor continues the listing with sort=" + parsed.order.sort().apiName() + "&order="
+							+ (parsed.order.descending() ? "desc" : "asc")
+							+ ": ask with those, or leave cursor out to start this order from its first page");
+		}
+		return parsed;
 	}
 
-	/** Whether a session comes after this cursor in {@link #NEWEST_FIRST} order. */
-	boolean precedes(SessionInfo info) {
-		int byTime = Long.compare(info.changedAt(), this.changedAt);
-		return (byTime != 0) ? byTime < 0 : info.id().compareTo(this.sessionId) < 0;
+	/** Whether a session with this key and id comes after the cursor in its order. */
+	boolean precedes(SessionSort.Key key, String sessionId) {
+		int compared = key.compareTo(this.key);
+		if (compared == 0) {
+			compared = sessionId.compareTo(this.sessionId);
+		}
+		return this.order.descending() ? compared < 0 : compared > 0;
 	}
 
 	String encode() {
-		return Base64.getUrlEncoder()
-			.withoutPadding()
-			.encodeToString((this.changedAt + "|" + this.sessionId).getBytes(StandardCharsets.UTF_8));
+		String text = this.order.sort().apiName() + "|" + (this.order.descending() ? "d" : "a") + "|"
+				+ this.key.number() + "|" + this.sessionId + "|" + this.key.text();
+		return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
 	}
 
 }

@@ -1,10 +1,12 @@
 package dev.arbor.operations;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 import dev.arbor.session.SessionLines;
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.InvalidRequestParameterException;
 import dev.arbor.storage.SessionInfo;
 import dev.arbor.storage.SessionStore;
 import org.jspecify.annotations.Nullable;
@@ -22,29 +24,47 @@ public class SessionOperations {
 
 	private final SessionGates gates;
 
+	private final SortedSessions sorted = new SortedSessions();
+
 	public SessionOperations(SessionStore store, SessionGates gates) {
 		this.store = store;
 		this.gates = gates;
 	}
 
 	/**
-	 * Sessions newest first (by their newest entry), optionally only those of one working directory, with the files
-	 * that are not sessions.
+	 * A page of the sessions in an order, optionally only those of one working directory or those that match words,
+	 * with the files that are not sessions.
 	 *
 	 * @param cwd the header's {@code cwd} to match exactly, or {@code null} for every session
+	 * @param q words each of which must begin a word of the session's name, title, first message or cwd
+	 * ({@link SessionMatch}), or {@code null}
+	 * @param order the order of the listing
 	 * @param limit the most sessions on the page
-	 * @param cursor the {@code nextCursor} of the previous page, or {@code null} for the first
+	 * @param cursor the {@code nextCursor} of the previous page (of the same order), or {@code null} for the first
+	 * @throws InvalidRequestParameterException when {@code q} cannot be matched
+	 * @throws InvalidCursorException when the cursor is not one of this order
 	 */
-	public SessionListing list(@Nullable String cwd, int limit, @Nullable String cursor) {
-		SessionCursor after = (cursor != null) ? SessionCursor.parse(cursor) : null;
-		List<SessionInfo> rest = this.store.list()
-			.stream()
-			.filter(info -> cwd == null || Objects.equals(cwd, info.header().cwd()))
-			.filter(info -> after == null || after.precedes(info))
-			.sorted(SessionCursor.NEWEST_FIRST)
-			.toList();
-		return new SessionListing(Page.of(rest, limit, info -> SessionCursor.after(info).encode()),
-				this.store.unreadable());
+	public SessionListing list(@Nullable String cwd, @Nullable String q, SessionOrder order, int limit,
+			@Nullable String cursor) {
+		SessionMatch match = (q != null) ? SessionMatch.parse(q) : null;
+		SessionCursor after = (cursor != null) ? SessionCursor.parse(cursor, order) : null;
+		SortedSessions.Sorted sorted = this.sorted.of(this.store.list(), order);
+		// From the cursor on, only as far as the page and one more: whether there is a next page
+		List<SessionOrder.Placed> page = new ArrayList<>();
+		for (int i = sorted.start(after); i < sorted.size() && page.size() <= limit; i++) {
+			SessionOrder.Placed placed = sorted.get(i);
+			SessionInfo info = placed.info();
+			if ((cwd == null || Objects.equals(cwd, info.header().cwd())) && (match == null || match.matches(info))) {
+				page.add(placed);
+			}
+		}
+		String nextCursor = null;
+		if (page.size() > limit) {
+			SessionOrder.Placed last = page.get(limit - 1);
+			nextCursor = new SessionCursor(order, last.key(), last.info().id()).encode();
+		}
+		List<SessionInfo> items = page.stream().limit(limit).map(SessionOrder.Placed::info).toList();
+		return new SessionListing(new Page<>(items, nextCursor), this.store.unreadable());
 	}
 
 	public void delete(String sessionId, ExpectedLeaf expected) {

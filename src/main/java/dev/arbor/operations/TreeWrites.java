@@ -5,6 +5,7 @@ import java.util.List;
 import dev.arbor.session.EntryLine;
 import dev.arbor.session.EntryTypes;
 import dev.arbor.session.Json;
+import dev.arbor.session.ListingFacts;
 import dev.arbor.storage.AppendKeys;
 import dev.arbor.storage.Appended;
 import dev.arbor.storage.ExpectedLeaf;
@@ -54,6 +55,18 @@ public class TreeWrites {
 			String summary, @Nullable JsonNode details, @Nullable Boolean fromExtension) {
 		return this.gates.shared(sessionId,
 				() -> this.store.appendBranchSummary(sessionId, expected, fromId, summary, details, fromExtension));
+	}
+
+	/**
+	 * Names the session as pi's {@code /name} does: a {@code session_info} entry with the name trimmed, appended
+	 * after the leaf, which it becomes; an empty name clears the name (docs/SESSION-FORMAT.md#how-a-session-is-listed).
+	 *
+	 * @param key the client's idempotency key, or {@code null}; the entry's draft is the body a retry must match
+	 * @return the {@code session_info} entry, and whether it was stored by an earlier request under the key
+	 */
+	public Appended setName(String sessionId, ExpectedLeaf expected, String name, @Nullable IdempotencyKey key) {
+		ObjectNode draft = Json.newObject().put("type", EntryTypes.SESSION_INFO).put("name", ListingFacts.trimmedName(name));
+		return append(sessionId, expected, List.of(draft), key);
 	}
 
 	/**

@@ -118,6 +118,13 @@ final class AppendPlanner {
 			}
 			case EntryTypes.CUSTOM_MESSAGE -> validateCustomMessage(draft);
 			case EntryTypes.LABEL -> validateLabel(draft);
+			case EntryTypes.SESSION_INFO -> {
+				// pi's listing reads a name that is not a string as no file at all (docs/SESSION-FORMAT.md#how-a-session-is-listed)
+				JsonNode name = draft.get("name");
+				if (name != null && !(name.isString() || name.isNull())) {
+					throw new InvalidEntryException("name", "name must be a string");
+				}
+			}
 			default -> {
 				if (!EntryTypes.AGENT_STATE.contains(type)) {
 					throw new InvalidEntryException("type", "Unknown entry type: " + type);

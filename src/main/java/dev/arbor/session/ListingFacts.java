@@ -36,6 +36,14 @@ public record ListingFacts(@Nullable String name, @Nullable String firstMessage,
 		return tally.facts();
 	}
 
+	/**
+	 * A name as pi's {@code /name} writes it into a {@code session_info} entry: trimmed as JavaScript's
+	 * {@code trim} does, so that pi and Arbor read the same name from it.
+	 */
+	public static String trimmedName(String name) {
+		return JavaScriptTrim.trim(name);
+	}
+
 	/** The first message as pi's listing shows it: {@link #NO_MESSAGES} when there is none. */
 	public String shownFirstMessage() {
 		return (this.firstMessage != null) ? this.firstMessage : NO_MESSAGES;

@@ -40,7 +40,11 @@ public interface SessionStore {
 		return importSession(content, skipMalformedLines, false);
 	}
 
-	/** Every readable session, including files other tools added since the last listing. */
+	/**
+	 * Every readable session, including files other tools added since the last listing. A store may hand out the
+	 * same list again while nothing it lists changed (the file store does), so a caller may keep what it derived
+	 * from the list for as long as it gets the same one; the list is never modified.
+	 */
 	List<SessionInfo> list();
 
 	/** Files under the store that are not usable sessions, with the reason, as of the last listing. */

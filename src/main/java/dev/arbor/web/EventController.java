@@ -40,7 +40,7 @@ class EventController {
 			fromExtension?}, `session_before_branch` {entryId}, `session_branch` {entryId, newSessionId}, \
 			`session_created` {cwd, title, parentSession, leafId, entryCount, origin}, `session_deleted` {origin}, \
 			`session_reloaded` {cwd, title, parentSession, leafId, entryCount, origin} (another process rewrote the \
-			session's file: refetch it), `session_moved` {file, oldFile, origin} (another process moved or renamed \
+			session's file, or changed it while Arbor did not hold it in memory: refetch it), `session_moved` {file, oldFile, origin} (another process moved or renamed \
 			the session's file under the storage directory: the same session, its stream goes on). `origin` is `arbor` for a change made through the API and `external` for \
 			one that another process (the coding agent writing the same files) made, taken in from the file. A \
 			client that reconnects with `Last-Event-ID` first receives the events it missed, as far as the replay \

@@ -6,7 +6,6 @@ import java.util.Map;
 
 import dev.arbor.events.TooManyStreamsException;
 import dev.arbor.operations.InvalidBranchEntryException;
-import dev.arbor.operations.InvalidCursorException;
 import dev.arbor.operations.NavigationNotFoundException;
 import dev.arbor.operations.NavigationRequestException;
 import dev.arbor.operations.NoSummaryModelException;
@@ -16,6 +15,7 @@ import dev.arbor.session.Ids;
 import dev.arbor.session.InvalidEntryException;
 import dev.arbor.storage.AppendInFlightException;
 import dev.arbor.storage.IdempotencyKeyException;
+import dev.arbor.storage.InvalidRequestParameterException;
 import dev.arbor.storage.InvalidSessionFileException;
 import dev.arbor.storage.LeafMovedException;
 import dev.arbor.storage.SessionExistsException;
@@ -236,7 +236,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	}
 
 	@ExceptionHandler
-	ResponseEntity<Object> invalidCursor(InvalidCursorException ex, WebRequest request) {
+	ResponseEntity<Object> invalidParameter(InvalidRequestParameterException ex, WebRequest request) {
 		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(ex.getMessage());
 		problem.setProperty("parameter", ex.parameter());
 		return respond(problem, request);

@@ -3,11 +3,17 @@ package dev.arbor.web;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.net.URI;
+import java.util.Objects;
 
 import dev.arbor.operations.SessionOperations;
+import dev.arbor.operations.SessionOrder;
 import dev.arbor.operations.Snapshot;
+import dev.arbor.operations.TreeWrites;
+import dev.arbor.session.EntryLine;
 import dev.arbor.session.SessionLines;
+import dev.arbor.storage.Appended;
 import dev.arbor.storage.ExpectedLeaf;
+import dev.arbor.storage.IdempotencyKey;
 import dev.arbor.storage.SessionInfo;
 import dev.arbor.storage.SessionStore;
 import dev.arbor.web.edge.ProblemType;
@@ -18,6 +24,7 @@ import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import org.jspecify.annotations.Nullable;
@@ -29,6 +36,7 @@ import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -48,9 +56,12 @@ class SessionController {
 
 	private final SessionOperations sessions;
 
-	SessionController(SessionStore store, SessionOperations sessions) {
+	private final TreeWrites writes;
+
+	SessionController(SessionStore store, SessionOperations sessions, TreeWrites writes) {
 		this.store = store;
 		this.sessions = sessions;
+		this.writes = writes;
 	}
 
 	@PostMapping("/sessions")
@@ -65,13 +76,16 @@ class SessionController {
 
 	@GetMapping("/sessions")
 	@Operation(summary = "List sessions",
-			description = "Sessions newest first (by their newest entry), a page at a time. Files under the storage directory that are not sessions are left out.")
+			description = "Sessions a page at a time, most recently changed first unless `sort` and `order` say otherwise; `q` keeps those whose name, title, first message or cwd has a word beginning with each of its words, as a list filtered while someone types. Files under the storage directory that are not sessions are listed in `unreadable`.")
 	@ApiResponse(responseCode = "200", description = "A page of sessions.")
 	SessionPage listSessions(
 			@Parameter(description = "Only sessions whose header `cwd` is exactly this.", example = "/home/me/project") @RequestParam(required = false) @Nullable String cwd,
+			@Parameter(description = "Words (letters and digits, without case), each of which must begin a word of the session's `name`, `title`, `firstMessage` or `cwd`; at most 1,000 characters and 16 words.", example = "flaky te") @RequestParam(required = false) @Nullable String q,
+			@Parameter(description = "What the sessions are sorted by: `changed` (the last change), `created` (the header's timestamp), `name` (the name, else the title, else the first message, without case) or `messages` (`messageCount`).", schema = @Schema(allowableValues = { "changed", "created", "name", "messages" }, defaultValue = "changed")) @RequestParam(required = false) @Nullable String sort,
+			@Parameter(description = "`desc` (largest first) or `asc`.", schema = @Schema(allowableValues = { "desc", "asc" }, defaultValue = "desc")) @RequestParam(required = false) @Nullable String order,
 			@Parameter(description = "The most sessions on the page (1 to 1000).") @RequestParam(defaultValue = "100") @Min(1) @Max(1000) int limit,
-			@Parameter(description = "The `nextCursor` of the previous page.") @RequestParam(required = false) @Nullable String cursor) {
-		return SessionPage.of(this.sessions.list(cwd, limit, cursor));
+			@Parameter(description = "The `nextCursor` of the previous page, asked with the same `sort` and `order`.") @RequestParam(required = false) @Nullable String cursor) {
+		return SessionPage.of(this.sessions.list(cwd, q, SessionOrder.of(sort, order), limit, cursor));
 	}
 
 	@GetMapping("/sessions/{sessionId}")
@@ -80,6 +94,17 @@ class SessionController {
 	ResponseEntity<SessionResponse> getSession(@PathVariable @ValidId String sessionId) {
 		SessionInfo info = this.store.get(sessionId);
 		return ResponseEntity.ok().eTag(ETags.forLeaf(info.leafId())).body(SessionResponse.of(info));
+	}
+
+	@PutMapping("/sessions/{sessionId}/name")
+	@Operation(summary = "Name a session",
+			description = "Appends a `session_info` entry with the name, trimmed, as pi's `/name` does, so that pi and Arbor show the same name; an empty name clears it. The entry becomes the leaf; `session_renamed` tells subscribers.")
+	@ApiResponse(responseCode = "200", description = "The `session_info` entry; `ETag` is the new leaf (that entry).")
+	ResponseEntity<EntryLine> setName(@PathVariable @ValidId String sessionId, ExpectedLeaf expected,
+			@Nullable IdempotencyKey key, @RequestBody @Valid NameRequest request) {
+		Appended appended = this.writes.setName(sessionId, expected, Objects.requireNonNull(request.name()), key);
+		EntryLine entry = appended.entries().get(0);
+		return IdempotencyKeys.marked(ResponseEntity.ok(), appended).eTag(ETags.forLeaf(entry.id())).body(entry);
 	}
 
 	@DeleteMapping("/sessions/{sessionId}")

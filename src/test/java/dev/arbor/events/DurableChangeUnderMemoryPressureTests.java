@@ -47,10 +47,7 @@ class DurableChangeUnderMemoryPressureTests {
 			List<EntryLine> appended = store.append(sessionId, ExpectedLeaf.ANY, List.of(userMessage("kept")));
 
 			assertThat(appended).hasSize(1);
-			Path file;
-			try (var files = Files.list(this.dir)) {
-				file = files.filter(path -> path.toString().endsWith(".jsonl")).findFirst().orElseThrow();
-			}
+			Path file = store.get(sessionId).file();
 			assertThat(Files.readString(file)).contains(appended.get(0).id()).contains("kept");
 			assertThat(seen).extracting(SessionEvent::type).contains(EventType.RESYNC);
 			SessionEvent resync = seen.stream().filter(event -> event.type() == EventType.RESYNC).findFirst().orElseThrow();

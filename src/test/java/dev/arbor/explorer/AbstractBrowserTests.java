@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -27,7 +28,6 @@ import org.springframework.test.context.DynamicPropertySource;
  * back ({@link ExplorerApi}), and the steps a person takes, each waiting (up to 10 s) for the page to be ready for it.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
-@RequiresBrowser
 abstract class AbstractBrowserTests {
 
 	private static final Duration PATIENCE = Duration.ofSeconds(10);
@@ -76,8 +76,16 @@ abstract class AbstractBrowserTests {
 		waiting().ignoring(RuntimeException.class).until((WebDriver ignored) -> condition.getAsBoolean());
 	}
 
+	/** Found and clicked in one step, again when the page drew the element anew in between (the old one is stale). */
 	void click(By locator) {
-		waiting().until(ExpectedConditions.elementToBeClickable(locator)).click();
+		waiting().ignoring(StaleElementReferenceException.class).until((WebDriver driver) -> {
+			WebElement element = ExpectedConditions.elementToBeClickable(locator).apply(driver);
+			if (element == null) {
+				return false;
+			}
+			element.click();
+			return true;
+		});
 	}
 
 	private WebDriverWait waiting() {

@@ -9,12 +9,14 @@ import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 import dev.arbor.session.Json;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,14 +47,44 @@ final class ExplorerApi {
 		return send("POST", "/sessions/import?newId=true", "application/x-ndjson", file, 201);
 	}
 
-	String create(String title, String cwd) {
+	String create(@Nullable String title, String cwd) {
 		ObjectNode body = Json.newObject().put("title", title).put("cwd", cwd);
 		return send("POST", "/sessions", "application/json", Json.toBytes(body), 201).get("id").asString();
+	}
+
+	/** A session whose header names {@code parentSession} as the one it was forked from. */
+	String createForkedFrom(String title, String parentSession) {
+		ObjectNode body = Json.newObject().put("title", title).put("parentSession", parentSession);
+		return send("POST", "/sessions", "application/json", Json.toBytes(body), 201).get("id").asString();
+	}
+
+	/** Forks the session (every entry), as the page's Fork button does; answers the new session's id. */
+	String fork(String sessionId) {
+		return send("POST", "/sessions/" + sessionId + "/fork", null, null, 201).get("id").asString();
+	}
+
+	/** Names the session as pi's {@code /name} does. */
+	void name(String sessionId, String name) {
+		ObjectNode body = Json.newObject().put("name", name);
+		send("PUT", "/sessions/" + sessionId + "/name", "application/json", Json.toBytes(body), 200);
 	}
 
 	/** Appends user messages in order, one request each; answers their ids. */
 	List<String> appendUsers(String sessionId, String... texts) {
 		return Arrays.stream(texts).map((text) -> append(sessionId, "user", text)).toList();
+	}
+
+	/** Appends user messages in order in one request (all or nothing); answers their ids. */
+	List<String> appendUsersAtOnce(String sessionId, List<String> texts) {
+		ArrayNode entries = Json.MAPPER.createArrayNode();
+		for (String text : texts) {
+			ObjectNode entry = entries.addObject().put("type", "message");
+			entry.putObject("message").put("role", "user").putArray("content").addObject().put("type", "text").put("text", text);
+		}
+		JsonNode stored = send("POST", "/sessions/" + sessionId + "/entries", "application/json", Json.toBytes(entries), 201);
+		List<String> ids = new ArrayList<>();
+		stored.forEach((entry) -> ids.add(entry.get("id").asString()));
+		return ids;
 	}
 
 	String append(String sessionId, String role, String text) {

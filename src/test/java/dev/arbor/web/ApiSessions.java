@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 import dev.arbor.session.Json;
 import org.springframework.http.HttpStatus;
@@ -30,6 +29,17 @@ final class ApiSessions {
 			.uri("/sessions")
 			.contentType(MediaType.APPLICATION_JSON)
 			.body("{\"cwd\":\"/work\",\"title\":\"test\"}")
+			.exchange()
+			.expectStatus()
+			.isCreated()).get("id").asString();
+	}
+
+	/** Creates a session of this working directory, without a title, and returns its id. */
+	static String create(RestTestClient client, String cwd) {
+		return body(client.post()
+			.uri("/sessions")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("cwd", cwd))
 			.exchange()
 			.expectStatus()
 			.isCreated()).get("id").asString();
@@ -150,27 +160,22 @@ final class ApiSessions {
 
 	/** The session file of a session: {@code <timestamp>_<id>.jsonl} under the storage directory. */
 	static Path file(Path storage, String sessionId) {
-		try (Stream<Path> files = Files.walk(storage)) {
-			return files.filter(file -> file.getFileName().toString().endsWith("_" + sessionId + ".jsonl"))
-				.findFirst()
-				.orElseThrow(() -> new IllegalStateException("No file for session " + sessionId));
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		// not a walk of its own: the search index's files under .arbor/ come and go meanwhile
+		return FileTreeSnapshot.paths(storage)
+			.stream()
+			.filter(file -> file.getFileName().toString().endsWith("_" + sessionId + ".jsonl"))
+			.findFirst()
+			.orElseThrow(() -> new IllegalStateException("No file for session " + sessionId));
 	}
 
 	/** Every file under the storage directory with its bytes, to show that a request changed nothing. */
 	static Map<String, String> files(Path storage) {
-		try (Stream<Path> files = Files.walk(storage)) {
-			Map<String, String> contents = new TreeMap<>();
-			files.filter(Files::isRegularFile)
-				.forEach(file -> contents.put(storage.relativize(file).toString(), read(file)));
-			return contents;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		Map<String, String> contents = new TreeMap<>();
+		FileTreeSnapshot.paths(storage)
+			.stream()
+			.filter(Files::isRegularFile)
+			.forEach(file -> contents.put(storage.relativize(file).toString(), read(file)));
+		return contents;
 	}
 
 	private static String read(Path file) {

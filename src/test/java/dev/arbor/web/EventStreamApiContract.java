@@ -96,6 +96,28 @@ abstract class EventStreamApiContract {
 	}
 
 	@Test
+	void namingASessionShouldStreamTheEntryAndTheNewName() throws Exception {
+		String sessionId = ApiSessions.create(this.client);
+		try (SseClient events = SseClient.open(this.port, "/sessions/" + sessionId + "/events", null)) {
+			for (String[] named : new String[][] { { "  flaky test hunt ", "\"flaky test hunt\"" }, { "", "null" } }) {
+				JsonNode entry = ApiSessions.body(this.client.put()
+					.uri("/sessions/{id}/name", sessionId)
+					.contentType(MediaType.APPLICATION_JSON)
+					.body(Map.of("name", named[0]))
+					.exchange()
+					.expectStatus()
+					.isOk());
+				List<SseClient.Event> renamed = events.until("leaf_changed");
+				assertThat(renamed).extracting(SseClient.Event::type)
+					.containsExactly("entry_appended", "session_renamed", "leaf_changed");
+				assertThat(renamed.get(1).data()).isEqualTo(Json.MAPPER.readTree("{\"sessionId\":\"" + sessionId
+						+ "\",\"name\":" + named[1] + ",\"entryId\":\"" + entry.get("id").asString()
+						+ "\",\"origin\":\"arbor\"}"));
+			}
+		}
+	}
+
+	@Test
 	void aReconnectWithLastEventIdShouldReceiveExactlyTheEventsItMissed() throws Exception {
 		String sessionId = ApiSessions.create(this.client);
 		String u1 = ApiSessions.appendUser(this.client, sessionId, "one");

@@ -154,7 +154,9 @@ class EventStreamLimitsTests {
 		for (int i = 0; i < 1000 && this.streams.size() != count; i++) {
 			TimeUnit.MILLISECONDS.sleep(10);
 		}
-		assertThat(this.streams.size()).isEqualTo(count);
+		assertThat(this.streams.size()).as("streams open (%s refused so far)",
+				this.meters.get("arbor.sse.refused").counter().count())
+			.isEqualTo(count);
 	}
 
 }

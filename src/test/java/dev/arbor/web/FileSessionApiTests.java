@@ -3,10 +3,12 @@ package dev.arbor.web;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.UUID;
 
 import dev.arbor.TestSessions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.http.MediaType;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -45,6 +47,31 @@ class FileSessionApiTests extends SessionApiContract {
 		assertThat(dropped.resolve("notes.jsonl")).hasBinaryContent(notes);
 		Files.delete(dropped.resolve("notes.jsonl"));
 		assertThat(list("/sessions").get("unreadable").toString()).doesNotContain(name);
+	}
+
+	@Test
+	void newSessionsShouldBeWrittenInTheFolderPiKeepsTheirWorkingDirectorysSessionsIn() throws IOException {
+		String unique = UUID.randomUUID().toString();
+		String inProject = create("/home/me/" + unique + "/C:\\src");
+		assertThat(ApiSessions.file(storage, inProject).getParent())
+			.isEqualTo(storage.resolve("--home-me-" + unique + "-C--src--"));
+		String bare = ApiSessions.body(this.client.post()
+			.uri("/sessions")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body("{}")
+			.exchange()
+			.expectStatus()
+			.isCreated()).get("id").asString();
+		assertThat(ApiSessions.file(storage, bare).getParent()).as("no cwd: the root").isEqualTo(storage);
+		String tooLong = create("/" + "x".repeat(300));
+		assertThat(ApiSessions.file(storage, tooLong).getParent()).as("no folder name that long").isEqualTo(storage);
+		Path elsewhere = Files.createTempDirectory("arbor-elsewhere-");
+		Files.createSymbolicLink(storage.resolve("--linked-" + unique + "--"), elsewhere);
+		String linked = create("/linked-" + unique);
+		assertThat(ApiSessions.file(storage, linked).getParent()).as("not behind a link").isEqualTo(storage);
+		try (var outside = Files.list(elsewhere)) {
+			assertThat(outside).isEmpty();
+		}
 	}
 
 	@Test

@@ -2,18 +2,21 @@ package dev.arbor.web;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
  * Every file and directory under a root, with a digest of each file's bytes: equal snapshots mean nothing was
@@ -34,21 +37,48 @@ record FileTreeSnapshot(Map<String, String> entries) {
 	 */
 	static FileTreeSnapshot of(Path root, Map<Path, Digest> digests) {
 		Map<String, String> entries = new TreeMap<>();
-		try (Stream<Path> paths = Files.walk(root)) {
-			paths.filter(path -> !path.equals(root)).forEach(path -> {
-				String name = root.relativize(path).toString();
-				if (Files.isDirectory(path)) {
-					entries.put(name + "/", "");
+		for (Path path : paths(root)) {
+			String name = root.relativize(path).toString();
+			if (Files.isDirectory(path)) {
+				entries.put(name + "/", "");
+			}
+			else {
+				entries.put(name, digest(path, digests));
+			}
+		}
+		return new FileTreeSnapshot(entries);
+	}
+
+	/**
+	 * Every folder and file under the storage directory but its {@code .arbor/} (the search index: a cache that
+	 * changes on its own time, so a request that changes no session may still change it).
+	 */
+	static List<Path> paths(Path root) {
+		List<Path> paths = new ArrayList<>();
+		try {
+			Files.walkFileTree(root, new SimpleFileVisitor<>() {
+				@Override
+				public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+					if (dir.getFileName() != null && dir.getFileName().toString().equals(".arbor")) {
+						return FileVisitResult.SKIP_SUBTREE;
+					}
+					if (!dir.equals(root)) {
+						paths.add(dir);
+					}
+					return FileVisitResult.CONTINUE;
 				}
-				else {
-					entries.put(name, digest(path, digests));
+
+				@Override
+				public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+					paths.add(file);
+					return FileVisitResult.CONTINUE;
 				}
 			});
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-		return new FileTreeSnapshot(entries);
+		return paths;
 	}
 
 	/** What differs from an earlier snapshot, by path: created, removed or changed. */

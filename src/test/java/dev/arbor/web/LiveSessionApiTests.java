@@ -210,7 +210,8 @@ class LiveSessionApiTests {
 			assertThat(received).extracting(SseClient.Event::type).containsExactly("session_moved");
 			SseClient.Event event = received.get(0);
 			assertThat(event.data().get("file").asString()).isEqualTo("--moved--/" + file.getFileName());
-			assertThat(event.data().get("oldFile").asString()).isEqualTo(file.getFileName().toString());
+			assertThat(event.data().get("oldFile").asString()).as("where it was created: the folder of its cwd /work")
+				.isEqualTo("--work--/" + file.getFileName());
 			assertThat(event.data().get("origin").asString()).isEqualTo("external");
 			assertThat(ApiSessions.body(this.client.get().uri("/sessions/{id}", sessionId).exchange()).get("leafId").asString())
 				.as("the leaf survived").isEqualTo(first);

@@ -46,11 +46,11 @@ class OpenApiDocumentTests {
 			"get /sessions/{sessionId}/tree", "get /sessions/{sessionId}/tree/outline",
 			"get /sessions/{sessionId}/tree/rows", "get /sessions/{sessionId}/leaf",
 			"put /sessions/{sessionId}/leaf", "post /sessions/{sessionId}/branch-summaries",
-			"get /sessions/{sessionId}/labels", "put /sessions/{sessionId}/labels/{entryId}",
+			"put /sessions/{sessionId}/name", "get /sessions/{sessionId}/labels", "put /sessions/{sessionId}/labels/{entryId}",
 			"delete /sessions/{sessionId}/labels/{entryId}", "get /sessions/{sessionId}/context",
 			"post /sessions/{sessionId}/navigate", "delete /sessions/{sessionId}/navigations/{requestId}",
 			"post /sessions/{sessionId}/branch", "post /sessions/{sessionId}/fork",
-			"post /sessions/{sessionId}/branched-sessions", "get /sessions/{sessionId}/events", "get /events");
+			"post /sessions/{sessionId}/branched-sessions", "get /sessions/{sessionId}/events", "get /events", "get /search");
 
 	@TempDir
 	static Path storage;

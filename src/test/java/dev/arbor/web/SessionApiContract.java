@@ -10,9 +10,11 @@ import java.util.UUID;
 
 import dev.arbor.TestSessions;
 import dev.arbor.session.Json;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;
@@ -228,6 +230,226 @@ abstract class SessionApiContract {
 		}
 		while (cursor != null);
 		assertThat(visited).hasSizeGreaterThanOrEqualTo(3).containsExactlyElementsOf(all);
+	}
+
+	@Test
+	void listSessionsWithQShouldKeepThoseWithAWordBeginningWithEachOfItsWords() {
+		String cwd = uniqueCwd() + "/zebra-project";
+		String titled = ApiSessions.body(this.client.post()
+			.uri("/sessions")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("cwd", cwd, "title", "Flaky test hunt"))
+			.exchange()
+			.expectStatus()
+			.isCreated()).get("id").asString();
+		String named = importListed(cwd, "2025-03-01T00:00:00.000Z", "Deploy pipeline", "set up the runners", 2);
+		String asked = importListed(cwd, "2025-02-01T00:00:00.000Z", null, "Why does the BUILD fail?", 1);
+		importListed(uniqueCwd(), "2025-02-01T00:00:00.000Z", "deploy elsewhere", "build it", 1);
+
+		assertThat(ids(list("/sessions?cwd={cwd}&q={q}", cwd, "fla te").get("items"))).containsExactly(titled);
+		assertThat(ids(list("/sessions?cwd={cwd}&q={q}", cwd, "DEPLOY").get("items"))).containsExactly(named);
+		assertThat(ids(list("/sessions?cwd={cwd}&q={q}", cwd, "buil").get("items"))).containsExactly(asked);
+		assertThat(ids(list("/sessions?cwd={cwd}&q={q}", cwd, "runners deploy").get("items"))).containsExactly(named);
+		assertThat(ids(list("/sessions?cwd={cwd}&q={q}", cwd, "ild").get("items"))).as("inside a word").isEmpty();
+		assertThat(ids(list("/sessions?cwd={cwd}&q={q}", cwd, "deploy hunt").get("items"))).as("every word").isEmpty();
+		assertThat(ids(list("/sessions?q={q}", cwd.substring(1)).get("items"))).as("the cwd's words")
+			.containsExactlyInAnyOrder(titled, named, asked);
+	}
+
+	@Test
+	void listSessionsWithSortAndOrderShouldPageThroughThatOrderExactlyOnce() {
+		String cwd = uniqueCwd();
+		String banana = importListed(cwd, "2025-01-03T00:00:00.000Z", "banana", "first", 5);
+		String apple = importListed(cwd, "2025-01-01T00:00:00.000Z", null, "Apple pie", 1);
+		String cherry = importListed(cwd, "2025-01-02T00:00:00.000Z", "Cherry", "third", 3);
+		String untitled = importListed(cwd, "2025-01-04T00:00:00.000Z", null, null, 0);
+
+		assertThat(listIds(cwd, "sort=name&order=asc")).containsExactly(untitled, apple, banana, cherry);
+		assertThat(listIds(cwd, "sort=name&order=desc")).containsExactly(cherry, banana, apple, untitled);
+		assertThat(listIds(cwd, "sort=messages")).containsExactly(banana, cherry, apple, untitled);
+		assertThat(listIds(cwd, "sort=created&order=asc")).containsExactly(apple, cherry, banana, untitled);
+		assertThat(listIds(cwd, "sort=changed&order=asc")).containsExactly(banana, apple, cherry, untitled);
+		assertThat(listIds(cwd, "order=asc")).containsExactly(banana, apple, cherry, untitled);
+
+		for (String order : List.of("sort=name&order=asc", "sort=messages&order=asc", "sort=created&order=desc")) {
+			List<String> visited = new ArrayList<>();
+			JsonNode page = list("/sessions?cwd={cwd}&limit=1&" + order, cwd);
+			while (true) {
+				visited.addAll(ids(page.get("items")));
+				if (page.get("nextCursor").isNull()) {
+					break;
+				}
+				page = list("/sessions?cwd={cwd}&limit=1&cursor={cursor}&" + order, cwd, page.get("nextCursor").asString());
+			}
+			assertThat(visited).as(order).containsExactlyElementsOf(listIds(cwd, order));
+		}
+	}
+
+	@Test
+	void listSessionsWhenCursorIsOfAnotherOrderShouldReturn400SayingWhichOrder() {
+		String cwd = uniqueCwd();
+		importListed(cwd, "2025-01-01T00:00:00.000Z", "one", null, 0);
+		importListed(cwd, "2025-01-02T00:00:00.000Z", "two", null, 0);
+		String cursor = list("/sessions?cwd={cwd}&limit=1&sort=name", cwd).get("nextCursor").asString();
+		this.client.get()
+			.uri("/sessions?cwd={cwd}&limit=1&cursor={cursor}", cwd, cursor)
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.parameter")
+			.isEqualTo("cursor")
+			.jsonPath("$.detail")
+			.value(detail -> assertThat((String) detail).contains("sort=name&order=desc"));
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = { "sort=size|sort|Unknown sort 'size'", "order=up|order|Unknown order 'up'",
+			"q=%21%3F%2A|q|q has no word" })
+	void listSessionsWhenSortOrderOrQCannotBeReadShouldReturn400NamingIt(String query, String parameter,
+			String detail) {
+		this.client.get()
+			.uri(java.net.URI.create("/sessions?" + query))
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.type")
+			.isEqualTo(PROBLEMS + "invalid-parameter")
+			.jsonPath("$.parameter")
+			.isEqualTo(parameter)
+			.jsonPath("$.detail")
+			.value(text -> assertThat((String) text).startsWith(detail));
+	}
+
+	@Test
+	void listSessionsWhenQIsLongerThan1000CharactersShouldReturn400() {
+		this.client.get()
+			.uri("/sessions?q={q}", "word ".repeat(201))
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.parameter")
+			.isEqualTo("q");
+	}
+
+	/** The ids of a cwd's sessions listed with more parameters. */
+	private List<String> listIds(String cwd, String parameters) {
+		return ids(list("/sessions?cwd={cwd}&limit=1000&" + parameters, cwd).get("items"));
+	}
+
+	/**
+	 * Imports a session with a fresh id: a name (a {@code session_info} entry) and a first user message where given,
+	 * and that many messages in all; its id.
+	 */
+	private String importListed(String cwd, String created, @Nullable String name, @Nullable String firstMessage,
+			int messages) {
+		String id = UUID.randomUUID().toString();
+		StringBuilder file = new StringBuilder("{\"type\":\"session\",\"version\":3,\"id\":\"" + id
+				+ "\",\"timestamp\":\"" + created + "\",\"cwd\":" + Json.MAPPER.writeValueAsString(cwd) + "}\n");
+		String parent = null;
+		int entries = 0;
+		if (name != null) {
+			parent = "c" + String.format("%07d", entries++);
+			file.append("{\"type\":\"session_info\",\"id\":\"" + parent + "\",\"parentId\":null,\"timestamp\":\""
+					+ created + "\",\"name\":" + Json.MAPPER.writeValueAsString(name) + "}\n");
+		}
+		for (int i = 0; i < messages; i++) {
+			String role = (i == 0 && firstMessage != null) ? "user" : "assistant";
+			String text = (i == 0 && firstMessage != null) ? firstMessage : "answer " + i;
+			String entryId = "c" + String.format("%07d", entries++);
+			file.append("{\"type\":\"message\",\"id\":\"" + entryId + "\",\"parentId\":"
+					+ ((parent != null) ? "\"" + parent + "\"" : "null") + ",\"timestamp\":\"" + created
+					+ "\",\"message\":{\"role\":\"" + role + "\",\"content\":" + Json.MAPPER.writeValueAsString(text)
+					+ "}}\n");
+			parent = entryId;
+		}
+		Instant changed = Instant.parse(importFile(file.toString().getBytes(StandardCharsets.UTF_8)).get("changedAt").asString());
+		while (!Instant.now().isAfter(changed)) { // so that sessions imported one after another change in that order
+			Thread.onSpinWait();
+		}
+		return id;
+	}
+
+	@Test
+	void setNameShouldAppendASessionInfoEntryAsPiDoesAndListTheName() {
+		String id = create(uniqueCwd());
+		String first = ApiSessions.appendUser(this.client, id, "hello");
+		JsonNode entry = ApiSessions.body(this.client.put()
+			.uri("/sessions/{id}/name", id)
+			.contentType(MediaType.APPLICATION_JSON)
+			.header(HttpHeaders.IF_MATCH, "\"" + first + "\"")
+			.body(Map.of("name", "\u00a0 Flaky test hunt\n"))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectHeader()
+			.valueMatches(HttpHeaders.ETAG, "\"[0-9a-f]{8}\""));
+		assertThat(entry.get("type").asString()).isEqualTo("session_info");
+		assertThat(entry.get("name").asString()).as("trimmed as pi's /name trims").isEqualTo("Flaky test hunt");
+		assertThat(entry.get("parentId").asString()).isEqualTo(first);
+		JsonNode session = list("/sessions/{id}", id);
+		assertThat(session.get("name").asString()).isEqualTo("Flaky test hunt");
+		assertThat(session.get("leafId").asString()).isEqualTo(entry.get("id").asString());
+		assertThat(session.get("messageCount").asInt()).isEqualTo(1);
+		assertThat(ids(list("/sessions?q={q}&cwd={cwd}", "flaky", session.get("cwd").asString()).get("items")))
+			.containsExactly(id);
+
+		JsonNode cleared = ApiSessions.body(this.client.put()
+			.uri("/sessions/{id}/name", id)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("name", "   "))
+			.exchange()
+			.expectStatus()
+			.isOk());
+		assertThat(cleared.get("name").asString()).as("an explicit clear, as pi writes it").isEmpty();
+		assertThat(list("/sessions/{id}", id).get("name").isNull()).isTrue();
+	}
+
+	@Test
+	void setNameWhenIfMatchIsStaleShouldReturn412AndWriteNothing() {
+		String id = create(uniqueCwd());
+		String first = ApiSessions.appendUser(this.client, id, "hello");
+		ApiSessions.appendUser(this.client, id, "again");
+		Map<String, String> before = stored().snapshot();
+		this.client.put()
+			.uri("/sessions/{id}/name", id)
+			.contentType(MediaType.APPLICATION_JSON)
+			.header(HttpHeaders.IF_MATCH, "\"" + first + "\"")
+			.body(Map.of("name", "late"))
+			.exchange()
+			.expectStatus()
+			.isEqualTo(HttpStatus.PRECONDITION_FAILED);
+		assertThat(stored().snapshot()).isEqualTo(before);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "{}", "{\"name\":null}", "{\"name\":3}", "{\"name\":[\"a\"]}", "not json" })
+	void setNameWhenNameIsNoTextShouldReturn400AndWriteNothing(String body) {
+		String id = create(uniqueCwd());
+		Map<String, String> before = stored().snapshot();
+		this.client.put()
+			.uri("/sessions/{id}/name", id)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(body)
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		assertThat(stored().snapshot()).isEqualTo(before);
+	}
+
+	@Test
+	void setNameWhenSessionIsUnknownShouldReturn404() {
+		expectSessionNotFound(this.client.put()
+			.uri("/sessions/{id}/name", "019a9f3e-0000-7000-8000-00000000dead")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("name", "x"))
+			.exchange(), "019a9f3e-0000-7000-8000-00000000dead");
 	}
 
 	@ParameterizedTest

@@ -78,11 +78,12 @@ final class SweepWorld {
 
 	/**
 	 * Reads the branched session's leaf anew, and writes a session again where one was deleted: the branched one
-	 * always, the others only after a delete, the one request that removes them.
+	 * always (and where a navigation to its first message left it without a leaf, which mutations such as
+	 * {@code If-Match "root"} take it to have), the others only after a delete, the one request that removes them.
 	 */
 	void refresh(boolean afterDelete) {
 		String leaf = leafOf(this.branched.sessionId());
-		if (leaf != null) {
+		if (leaf != null && !leaf.equals("root")) {
 			this.branched = this.branched.withLeaf(leaf);
 		}
 		else {

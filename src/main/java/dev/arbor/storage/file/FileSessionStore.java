@@ -3,7 +3,10 @@ package dev.arbor.storage.file;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,7 +59,12 @@ public final class FileSessionStore implements SessionStore, Closeable {
 
 	private static final System.Logger LOGGER = System.getLogger(FileSessionStore.class.getName());
 
+	/** The longest name a folder may have: Linux's {@code NAME_MAX}, in bytes. */
+	private static final int MAX_NAME_BYTES = 255;
+
 	private final Path root;
+
+	private final StorageBoundary boundary;
 
 	private final FsyncPolicy fsync;
 
@@ -69,6 +77,9 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	private final SessionRegistry registry;
 
 	private final List<SessionChangeListener> listeners = new CopyOnWriteArrayList<>();
+
+	/** The last listing; replaced whole, so a reader sees one taken at one version. */
+	private volatile @Nullable Listing listing;
 
 	/**
 	 * @param root the storage directory, created if missing
@@ -147,6 +158,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot create the storage directory " + this.root, ex);
 		}
+		this.boundary = boundary;
 		this.registry = new SessionRegistry(boundary, cacheBudgetBytes, this::newSession, this::tellListeners);
 		this.context = new FileStoreContext(this::openFile, boundary, clock, tornTailGrace, maxSessionBytes, metrics,
 				this::tellListeners, this.registry::evictIfNeeded, this.registry);
@@ -174,6 +186,7 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	}
 
 	private void tellListeners(SessionChange change) {
+		this.registry.changed(); // the listing shows the change from now on
 		for (SessionChangeListener listener : this.listeners) {
 			try {
 				listener.onChange(change);
@@ -224,23 +237,55 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	}
 
 	/**
-	 * Every readable session. The directory is scanned again first, for files others added: a walk that opens only
-	 * files it does not know yet, cheap next to the listing itself.
+	 * Every readable session, newest id first. Where the folder watch is healthy, it has told the registry of every
+	 * file added, changed or removed, and the listing is taken from the summaries without a look at the disk; the
+	 * same list as before while nothing changed. Otherwise the directory is walked first and every session's file
+	 * looked at (docs/STORAGE.md#how-a-listing-stays-current).
 	 */
 	@Override
 	public List<SessionInfo> list() {
-		this.registry.rescan();
+		boolean trusted = !this.registry.maybeRescanForListing();
+		long version = this.registry.version();
+		Listing before = this.listing;
+		if (trusted && before != null && before.version() == version) {
+			return before.sessions();
+		}
 		List<SessionInfo> result = new ArrayList<>();
 		for (StoredSession session : this.registry.sessions()) {
 			try {
-				result.add(session.info());
+				result.add(trusted ? session.listed() : session.info());
 			}
 			catch (SessionNotFoundException ex) {
 				// deleted while listing
 			}
 		}
 		result.sort(Comparator.comparing(SessionInfo::id).reversed());
-		return result;
+		List<SessionInfo> sessions = (before != null && sameSessions(before.sessions(), result)) ? before.sessions()
+				: List.copyOf(result);
+		this.listing = new Listing(version, sessions);
+		return sessions;
+	}
+
+	/** The same summaries in the same order: the list handed out before may be handed out again. */
+	private static boolean sameSessions(List<SessionInfo> before, List<SessionInfo> now) {
+		if (before.size() != now.size()) {
+			return false;
+		}
+		for (int i = 0; i < now.size(); i++) {
+			if (before.get(i) != now.get(i)) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * The last listing handed out and the registry's version it was taken at.
+	 *
+	 * @param version the registry's count of changes then
+	 * @param sessions the listing, unmodifiable
+	 */
+	private record Listing(long version, List<SessionInfo> sessions) {
 	}
 
 	@Override
@@ -347,10 +392,11 @@ public final class FileSessionStore implements SessionStore, Closeable {
 	/** A new session file, complete before it is registered: its leaf is persisted when it is not the last entry. */
 	private SessionInfo write(NewSession content, Instant now) {
 		String id = content.header().id();
-		Path file = StorageFiles.newSessionFile(this.root, id, now);
+		Path file = newSessionFile(id, content.header().cwd(), now);
 		this.registry.creating(file);
 		try {
 			try {
+				Files.createDirectories(file.getParent());
 				AtomicFiles.replace(file, SessionContent.of(content.lines()));
 				String last = content.entries().isEmpty() ? null : content.entries().get(content.entries().size() - 1).id();
 				if (!Objects.equals(content.leafId(), last)) {
@@ -367,6 +413,38 @@ public final class FileSessionStore implements SessionStore, Closeable {
 		finally {
 			this.registry.created(file);
 		}
+	}
+
+	/**
+	 * Where pi would write the session: in the folder of its {@code cwd} (docs/STORAGE.md#where-new-sessions-go), so
+	 * that pi's {@code /resume} in that directory finds it.
+	 */
+	private Path newSessionFile(String sessionId, @Nullable String cwd, Instant now) {
+		Path folder = cwdFolder(cwd);
+		return StorageFiles.newSessionFile((folder != null) ? folder : this.root, sessionId, now);
+	}
+
+	/**
+	 * The folder of the cwd, or {@code null} where the root holds the session instead: no cwd, or a folder that may
+	 * not be written. Its name has no separator left, so it is a child of the root; the boundary still decides, for
+	 * a link planted under that name.
+	 */
+	private @Nullable Path cwdFolder(@Nullable String cwd) {
+		String name = StorageFiles.cwdFolder(cwd);
+		if (name == null || name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+			return null;
+		}
+		Path folder;
+		try {
+			folder = this.root.resolve(name);
+		}
+		catch (InvalidPathException ex) {
+			return null; // a NUL, or characters the file system's encoding does not have
+		}
+		if (this.boundary.refusal(folder) != null) {
+			return null;
+		}
+		return (Files.isDirectory(folder) || !Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) ? folder : null;
 	}
 
 	private StoredSession newSession(String sessionId, Path file) {

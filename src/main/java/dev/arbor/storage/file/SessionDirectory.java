@@ -17,9 +17,11 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,8 +52,10 @@ final class SessionDirectory {
 	 *
 	 * @param sessions session id → file, in path order (the first file of a duplicated id wins)
 	 * @param unreadable files that are not usable sessions
+	 * @param folders every folder walked, with its modification time from before its entries were read: a file
+	 * created, removed or renamed in it since changes that time
 	 */
-	record Scan(Map<String, Path> sessions, List<UnreadableSession> unreadable) {
+	record Scan(Map<String, Path> sessions, List<UnreadableSession> unreadable, Map<Path, FileTime> folders) {
 	}
 
 	private SessionDirectory() {
@@ -93,7 +97,7 @@ final class SessionDirectory {
 			}
 		}
 		unreadable.sort(Comparator.comparing(UnreadableSession::file));
-		return new Scan(sessions, unreadable);
+		return new Scan(sessions, unreadable, walk.folders);
 	}
 
 	/**
@@ -113,6 +117,8 @@ final class SessionDirectory {
 
 		final List<UnreadableSession> unreadable = new ArrayList<>();
 
+		final Map<Path, FileTime> folders = new HashMap<>();
+
 		/** The real paths of the folders walked, when links are followed: a link back to one of them is not walked again. */
 		private final Set<Path> walked = new HashSet<>();
 
@@ -127,6 +133,12 @@ final class SessionDirectory {
 
 		/** Walks a folder; one that cannot be read is listed, the root kept as {@link #rootFailure}. */
 		void folder(Path folder) {
+			try {
+				this.folders.put(folder, Files.getLastModifiedTime(folder));
+			}
+			catch (IOException ex) {
+				// reading it fails the same way below
+			}
 			try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
 				if (this.boundary.followsLinks()) {
 					this.walked.add(folder.toRealPath());
@@ -161,7 +173,9 @@ final class SessionDirectory {
 				link(entry);
 			}
 			else if (attributes.isDirectory()) {
-				folder(entry);
+				if (!StorageFiles.isArborFolder(this.root, entry)) {
+					folder(entry);
+				}
 			}
 			else if (attributes.isRegularFile() && StorageFiles.isSessionFile(entry) && !this.skipped.contains(entry)) {
 				this.files.add(entry);

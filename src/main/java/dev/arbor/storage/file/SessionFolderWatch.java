@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardWatchEventKinds;
@@ -49,14 +50,17 @@ public final class SessionFolderWatch implements Closeable {
 	/** Starts watching the store's directory. */
 	public static SessionFolderWatch start(FileSessionStore store) throws IOException {
 		SessionFolderWatch watch = new SessionFolderWatch(store, store.root().getFileSystem().newWatchService());
+		boolean everyFolder;
 		try {
-			watch.registerTree(store.root());
+			everyFolder = watch.registerTree(store.root());
 		}
 		catch (IOException | RuntimeException ex) {
 			watch.service.close();
 			throw ex;
 		}
 		watch.thread.start();
+		// A folder left unwatched (unreadable) could change unseen: listings then walk, as without a watch
+		store.registry().watched(everyFolder);
 		return watch;
 	}
 
@@ -67,6 +71,7 @@ public final class SessionFolderWatch implements Closeable {
 
 	@Override
 	public void close() throws IOException {
+		this.store.registry().watched(false);
 		this.service.close(); // ends the thread's wait
 		try {
 			this.thread.join(5_000);
@@ -95,6 +100,9 @@ public final class SessionFolderWatch implements Closeable {
 		catch (ClosedWatchServiceException | InterruptedException ex) {
 			// closed: the store is shutting down
 		}
+		finally {
+			this.store.registry().watched(false); // nothing reports changes any more
+		}
 	}
 
 	/** Takes a key's events into the sets and makes it ready for more; returns whether events were lost. */
@@ -108,10 +116,17 @@ public final class SessionFolderWatch implements Closeable {
 			else if (folder != null) {
 				Path file = folder.resolve((Path) event.context());
 				if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE && Files.isDirectory(file)) {
-					newFolders.add(file);
+					if (!StorageFiles.isArborFolder(this.store.root(), file)) {
+						newFolders.add(file);
+					}
 				}
-				else if (StorageFiles.isSessionFile(file)) {
-					changed.add(file);
+				else {
+					// A leaf sidecar changed: another Arbor on the folder moved a leaf. A session out of memory is
+					// read again for it, as the listing trusts its summary (docs/STORAGE.md#how-a-listing-stays-current)
+					Path session = StorageFiles.isSessionFile(file) ? file : StorageFiles.sessionOfSidecar(file);
+					if (session != null) {
+						changed.add(session);
+					}
 				}
 			}
 		}
@@ -125,7 +140,9 @@ public final class SessionFolderWatch implements Closeable {
 		try {
 			for (Path folder : newFolders) {
 				// Files may have been created in it before it was watched: its whole content counts as new.
-				registerTree(folder);
+				if (!registerTree(folder)) {
+					this.store.registry().watched(false);
+				}
 				Files.walkFileTree(folder, new SimpleFileVisitor<>() {
 					@Override
 					public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
@@ -136,6 +153,7 @@ public final class SessionFolderWatch implements Closeable {
 			}
 			if (overflow) {
 				LOGGER.log(System.Logger.Level.DEBUG, "Change events were lost; looking at every file");
+				this.store.registry().rescanWanted(); // and the next listing looks at every session's file
 				this.store.registry().rescan();
 				this.store.registry().pollLoaded();
 			}
@@ -144,18 +162,26 @@ public final class SessionFolderWatch implements Closeable {
 			}
 		}
 		catch (IOException | UncheckedIOException ex) {
-			// the directory itself is gone or unreadable: the storage health says so; the poll goes on looking
+			// the directory itself is gone or unreadable: the storage health says so; the poll goes on looking, and
+			// listings walk the directory again, as the watch may miss what follows
+			this.store.registry().watched(false);
 			LOGGER.log(System.Logger.Level.WARNING, "Could not take in a change under " + this.store.root() + ": " + ex);
 		}
 		catch (RuntimeException ex) {
+			this.store.registry().rescanWanted();
 			LOGGER.log(System.Logger.Level.WARNING, "Could not take in a change under " + this.store.root(), ex);
 		}
 	}
 
-	private void registerTree(Path top) throws IOException {
+	/** Watches every folder under the top; whether every one could be watched. */
+	private boolean registerTree(Path top) throws IOException {
+		boolean[] everyFolder = { true };
 		Files.walkFileTree(top, new SimpleFileVisitor<>() {
 			@Override
 			public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) throws IOException {
+				if (StorageFiles.isArborFolder(SessionFolderWatch.this.store.root(), dir)) {
+					return FileVisitResult.SKIP_SUBTREE; // the search index writes there all the time
+				}
 				WatchKey key = dir.register(SessionFolderWatch.this.service, StandardWatchEventKinds.ENTRY_CREATE,
 						StandardWatchEventKinds.ENTRY_DELETE, StandardWatchEventKinds.ENTRY_MODIFY);
 				SessionFolderWatch.this.folders.put(key, dir);
@@ -164,9 +190,13 @@ public final class SessionFolderWatch implements Closeable {
 
 			@Override
 			public FileVisitResult visitFileFailed(Path file, IOException ex) {
+				if (!(ex instanceof NoSuchFileException)) {
+					everyFolder[0] = false; // gone meanwhile is no folder left unwatched
+				}
 				return FileVisitResult.CONTINUE; // an unreadable folder is left out, not the whole tree
 			}
 		});
+		return everyFolder[0];
 	}
 
 }

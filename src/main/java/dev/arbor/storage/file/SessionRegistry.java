@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -26,13 +27,21 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The sessions under one storage directory, by id and by file. It finds files that other tools added (a rescan, at
- * most one a second for an id it does not know, and on every listing), takes in what the watch and the poll report
- * (files that changed, appeared or went), and unloads the least recently used idle sessions while the loaded ones
- * exceed the cache budget (watched ones never; everything acknowledged is on disk, so nothing is lost).
+ * most one a second for an id it does not know, and for a listing unless the folder watch is healthy), takes in what
+ * the watch and the poll report (files that changed, appeared or went), and unloads the least recently used idle
+ * sessions while the loaded ones exceed the cache budget (watched ones never; everything acknowledged is on disk, so
+ * nothing is lost). It counts every change a listing shows ({@link #version}): a session added or gone, a file found
+ * unreadable or readable again, and each session's changes as the store announces them.
  */
 final class SessionRegistry implements FileStoreContext.Whereabouts {
 
 	private static final long RESCAN_INTERVAL_NANOS = 1_000_000_000L;
+
+	/**
+	 * How close to a walk a folder's time may be for a change right after the walk to have left it as it was:
+	 * file systems stamp times with a clock that moves in ticks of a few milliseconds.
+	 */
+	private static final long RACY_MILLIS = 100;
 
 	private final Path root;
 
@@ -54,6 +63,27 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 	private final Set<Path> creating = ConcurrentHashMap.newKeySet();
 
 	private volatile List<UnreadableSession> unreadable = List.of();
+
+	/** Bumped by every change a listing shows; a listing taken at the same version is still right. */
+	private final AtomicLong version = new AtomicLong();
+
+	/**
+	 * Whether the folder watch runs and has seen every folder: then what it reports is all that changes, and a
+	 * listing needs no walk of its own (docs/STORAGE.md#how-a-listing-stays-current).
+	 */
+	private volatile boolean watched;
+
+	/** Something the watch saw that only a walk can sort out (lost events, a file that is not a session). */
+	private volatile boolean rescanWanted;
+
+	/**
+	 * The folders the last walk saw, with their modification times: one that differs now had a file created, removed
+	 * or renamed in it, which a listing must show even before the watch reports it.
+	 */
+	private volatile Map<Path, FileTime> folders = Map.of();
+
+	/** When the last walk began, by the wall clock. */
+	private volatile long walkedAt;
 
 	/** When a lookup of an unknown id last walked the directory; bounds what a stream of bad ids costs. */
 	private final AtomicLong lastRescan = new AtomicLong(System.nanoTime() - RESCAN_INTERVAL_NANOS);
@@ -103,6 +133,47 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 		return this.sessions.values();
 	}
 
+	/** The count of changes a listing shows, so far. */
+	long version() {
+		return this.version.get();
+	}
+
+	/** A change a listing shows: told by the store of every session change it announces. */
+	void changed() {
+		this.version.incrementAndGet();
+	}
+
+	/**
+	 * Whether the watch reports every change, so that a listing may trust the sessions known and their summaries:
+	 * set by the watch once it watches every folder, cleared when it stops or a folder could not be watched.
+	 */
+	void watched(boolean healthy) {
+		this.watched = healthy;
+		rescanWanted(); // what changed before the watch began, or since it stopped, is for a walk to find
+	}
+
+	/** The next listing walks the directory: the watch saw something it cannot take in itself. */
+	void rescanWanted() {
+		this.rescanWanted = true;
+		changed();
+	}
+
+	/**
+	 * Before a listing: walks the directory unless the watch is healthy and reported everything itself
+	 * (docs/STORAGE.md#how-a-listing-stays-current).
+	 *
+	 * @return whether it walked: then the listing looks at every session's file too, as the watch may have missed
+	 * changes to them
+	 */
+	boolean maybeRescanForListing() {
+		if (!this.watched || this.rescanWanted || foldersChanged()) {
+			this.rescanWanted = false; // before the walk: what the watch reports during it asks for another
+			rescan();
+			return true;
+		}
+		return false;
+	}
+
 	/** Files that are not usable sessions, with the reason, as of the last rescan. */
 	List<UnreadableSession> unreadable() {
 		return this.unreadable;
@@ -116,16 +187,46 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 		Map<Path, String> known = new HashMap<>();
 		this.sessions.values().forEach(session -> known.put(session.path(), session.sessionId()));
 		SessionDirectory.Scan scan;
+		long started = System.currentTimeMillis();
 		try {
 			scan = SessionDirectory.scan(this.boundary, known, this.creating);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot scan the storage directory " + this.root, ex);
 		}
-		scan.sessions().forEach((id, file) -> this.sessions.computeIfAbsent(id, key -> register(key, file)));
+		this.walkedAt = started;
+		this.folders = Map.copyOf(scan.folders());
+		scan.sessions().forEach((id, file) -> this.sessions.computeIfAbsent(id, key -> {
+			changed();
+			return register(key, file);
+		}));
 		List<UnreadableSession> before = this.unreadable;
 		this.unreadable = List.copyOf(scan.unreadable());
+		if (!this.unreadable.equals(before)) {
+			changed();
+		}
 		this.unreadable.stream().filter(file -> !before.contains(file)).forEach(SessionRegistry::logUnreadable);
+	}
+
+	/**
+	 * Whether a folder the last walk saw changed since (a {@code stat} of each: a few dozen in pi's layout, one per
+	 * working directory), or its time was too close to the walk to tell a later change from it: the file system's
+	 * clock may not have moved on between the two.
+	 */
+	private boolean foldersChanged() {
+		long racy = this.walkedAt - RACY_MILLIS;
+		for (Map.Entry<Path, FileTime> folder : this.folders.entrySet()) {
+			try {
+				FileTime now = Files.getLastModifiedTime(folder.getKey());
+				if (!now.equals(folder.getValue()) || now.toMillis() >= racy) {
+					return true;
+				}
+			}
+			catch (IOException ex) {
+				return true; // gone or unreadable: for the walk to report
+			}
+		}
+		return false;
 	}
 
 	/** Once per file and reason: the listing names it on every page, an operator reads the log. */
@@ -148,12 +249,15 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 	StoredSession add(String sessionId, Path file) {
 		StoredSession session = register(sessionId, file);
 		this.sessions.put(sessionId, session);
+		changed();
 		return session;
 	}
 
 	/** Drops a session whose file is gone. */
 	void forget(StoredSession session) {
-		this.sessions.remove(session.sessionId(), session);
+		if (this.sessions.remove(session.sessionId(), session)) {
+			changed();
+		}
 		this.byPath.remove(session.path(), session);
 	}
 
@@ -195,8 +299,9 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 		if (session != null) {
 			session.refreshIfChanged();
 		}
-		else if (StorageFiles.isSessionFile(file)) {
-			maybeAdd(file);
+		else if (StorageFiles.isSessionFile(file) && !maybeAdd(file) && !this.creating.contains(file)
+				&& (Files.exists(file, LinkOption.NOFOLLOW_LINKS) || listsUnreadable(file))) {
+			rescanWanted(); // not a session (yet), a link, or a file listed as unreadable gone: for a walk to say
 		}
 	}
 
@@ -207,12 +312,21 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 		}
 		catch (IOException ex) {
 			// gone, or unreadable: its sessions are checked below, and the next listing reports it
+			rescanWanted();
+		}
+		if (listsUnreadable(directory)) {
+			rescanWanted(); // a file listed as unreadable in it may be gone or readable now
 		}
 		for (StoredSession session : List.copyOf(this.byPath.values())) {
 			if (directory.equals(session.path().getParent())) {
 				session.checkRemoved();
 			}
 		}
+	}
+
+	/** Whether the last walk listed the file, or something under the folder, as unreadable. */
+	private boolean listsUnreadable(Path fileOrFolder) {
+		return this.unreadable.stream().anyMatch(each -> each.file().startsWith(fileOrFolder));
 	}
 
 	/**
@@ -260,23 +374,25 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 	 * (being written) is left for its next change; one whose id is taken is the file of that session moved here, or
 	 * else left for the listing to report.
 	 */
-	private synchronized void maybeAdd(Path file) {
-		if (this.byPath.containsKey(file) || this.creating.contains(file) || this.boundary.refusal(file) != null
-				|| !Files.isRegularFile(file)) {
-			return; // a link the boundary refuses is for the listing to report
+	private synchronized boolean maybeAdd(Path file) {
+		if (this.byPath.containsKey(file)) {
+			return true;
+		}
+		if (this.creating.contains(file) || this.boundary.refusal(file) != null || !Files.isRegularFile(file)) {
+			return false; // a link the boundary refuses is for the listing to report
 		}
 		String id;
 		try {
 			id = SessionDirectory.readSessionId(file);
 		}
 		catch (IOException | InvalidSessionFileException ex) {
-			return;
+			return false;
 		}
 		StoredSession known = this.sessions.get(id);
 		if (known != null) {
 			// The session's own file, moved here by another process, when it is gone from where it was: followed then
 			known.checkRemoved();
-			return;
+			return this.byPath.containsKey(file);
 		}
 		StoredSession session = add(id, file);
 		try {
@@ -285,6 +401,7 @@ final class SessionRegistry implements FileStoreContext.Whereabouts {
 		catch (RuntimeException ex) {
 			// removed or unreadable again already: its next change or the listing says so
 		}
+		return true;
 	}
 
 	private boolean rescanAllowed() {

@@ -19,15 +19,17 @@ import org.jspecify.annotations.Nullable;
  * @param info what the listing shows
  * @param fileLength the session file's length then
  * @param sidecar the leaf sidecar's modification time then; {@code null} when there was none
+ * @param releasedChanges how many of the session's changes had been released to the store's listeners then: a
+ * later one may have changed what the listing shows
  */
-record SessionSummary(SessionInfo info, long fileLength, @Nullable FileTime sidecar) {
+record SessionSummary(SessionInfo info, long fileLength, @Nullable FileTime sidecar, long releasedChanges) {
 
 	/**
 	 * The summary of a loaded session; its newest entry dates it, or the header when it has none. It changed last
 	 * when its file ({@code modified}, as the loaded tree last saw it) or its leaf sidecar was written.
 	 */
 	static SessionSummary of(String sessionId, Path path, SessionTree tree, int malformedLines, long fileLength,
-			FileTime modified) {
+			FileTime modified, long releasedChanges) {
 		long newest = tree.newestTimestamp();
 		if (newest == Timestamps.UNKNOWN && tree.header().timestamp() != null) {
 			newest = Timestamps.parseMillis(tree.header().timestamp());
@@ -36,7 +38,7 @@ record SessionSummary(SessionInfo info, long fileLength, @Nullable FileTime side
 		long changedAt = Math.max(modified.toMillis(), (sidecar != null) ? sidecar.toMillis() : 0);
 		SessionInfo info = new SessionInfo(sessionId, path, tree.header(), tree.title(), tree.listing(), tree.leafId(), tree.size(),
 				newest, changedAt, malformedLines);
-		return new SessionSummary(info, fileLength, sidecar);
+		return new SessionSummary(info, fileLength, sidecar, releasedChanges);
 	}
 
 	/** Whether the files still are as they were when this was taken. */

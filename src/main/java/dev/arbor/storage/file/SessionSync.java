@@ -44,14 +44,18 @@ final class SessionSync {
 
 	/** Takes in what others did to the file, if loaded or watched; a session that is neither waits for its next use. */
 	private void refresh() {
-		if (this.session.isDeleted() || (this.session.loaded() == null && this.session.watchers() == 0)) {
+		if (this.session.isDeleted()
+				|| (this.session.loaded() == null && this.session.watchers() == 0 && !this.session.changedSinceSeen())) {
 			return;
 		}
 		this.session.writeLock().lock();
 		try {
 			if (this.session.loaded() == null) {
-				if (this.session.watchers() > 0 && !this.session.isDeleted()) {
-					reload(); // a watched session that could not be read before (another process was rewriting it)
+				// a watched session that could not be read before (another process was rewriting it), or one out of
+				// memory that another process changed since it was last read: read whole and announced, so that
+				// listings and search take in what changed (docs/STORAGE.md#beside-a-running-agent)
+				if (!this.session.isDeleted() && (this.session.watchers() > 0 || this.session.changedSinceSeen())) {
+					reload();
 				}
 				return;
 			}

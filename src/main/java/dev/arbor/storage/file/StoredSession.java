@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
 
@@ -15,6 +16,7 @@ import dev.arbor.storage.ChangeFeed;
 import dev.arbor.storage.ExpectedLeaf;
 import dev.arbor.storage.SessionChange;
 import dev.arbor.storage.SessionChange.Origin;
+import dev.arbor.storage.SessionChangeListener;
 import dev.arbor.storage.SessionInfo;
 import dev.arbor.storage.SessionNotFoundException;
 import dev.arbor.storage.SessionWatch;
@@ -58,6 +60,9 @@ final class StoredSession {
 
 	private final AtomicInteger watchers = new AtomicInteger();
 
+	/** Changes released to the listeners so far: a summary taken at the same count is still the session's. */
+	private final AtomicLong released = new AtomicLong();
+
 	private final ChangeFeed changes;
 
 	private final SessionSync sync;
@@ -66,7 +71,11 @@ final class StoredSession {
 		this.sessionId = sessionId;
 		this.path = path;
 		this.context = context;
-		this.changes = new ChangeFeed(context.listener());
+		SessionChangeListener listener = context.listener();
+		this.changes = new ChangeFeed(change -> {
+			this.released.incrementAndGet(); // before the store hears of it: a listing it prompts takes a new summary
+			listener.onChange(change);
+		});
 		this.sync = new SessionSync(this, context, this.changes);
 	}
 
@@ -123,6 +132,19 @@ final class StoredSession {
 	}
 
 	/**
+	 * What a listing shows, when the folder watch reports every change to the file
+	 * (docs/STORAGE.md#how-a-listing-stays-current): the summary last taken, without a look at the file, while no
+	 * change of the session was released since; else {@link #info()}.
+	 */
+	SessionInfo listed() {
+		SessionSummary cached = this.summary;
+		if (cached != null && !this.deleted && cached.releasedChanges() == this.released.get()) {
+			return cached.info();
+		}
+		return info();
+	}
+
+	/**
 	 * Keeps the session loaded, and taking in what others append, until the returned handle is closed.
 	 *
 	 * @throws SessionNotFoundException when it is gone
@@ -164,9 +186,26 @@ final class StoredSession {
 		this.sync.publishTakenIn(entries, oldLeafId);
 	}
 
+	/**
+	 * Whether the file differs from what was last read of it while the session is out of memory: another process
+	 * wrote it meanwhile. A session never read has nothing to differ from.
+	 */
+	boolean changedSinceSeen() {
+		SessionSummary cached = this.summary;
+		return this.loaded == null && cached != null && !cached.isCurrent(this.path);
+	}
+
+	/**
+	 * Takes the summary of the loaded tree (under the lock, so the tree holds still). The same summary as before is
+	 * kept, with the same {@link SessionInfo}: a listing made of the same objects is the same listing.
+	 */
 	SessionInfo summarize(LoadedTree loaded) {
 		SessionSummary taken = SessionSummary.of(this.sessionId, this.path, loaded.tree, loaded.reportedMalformedLines(),
-				loaded.consumed, loaded.seen.modified());
+				loaded.consumed, loaded.seen.modified(), this.released.get());
+		SessionSummary before = this.summary;
+		if (before != null && before.equals(taken)) {
+			return before.info();
+		}
 		this.summary = taken;
 		return taken.info();
 	}

@@ -113,6 +113,20 @@ public final class PostgresSessionStore implements SessionStore, AutoCloseable {
 		this.metrics = metrics;
 		this.appendKeys = new AppendKeyTable(JdbcClient.create(jdbc), appendKeyWindow);
 		fillListings();
+		fillSearch();
+	}
+
+	/**
+	 * Writes the search rows of every session stored before search (see {@code db/migration/V5__search.sql}), one
+	 * session per transaction under its lock, so that each is found whole once its transaction commits.
+	 */
+	private void fillSearch() {
+		for (String sessionId : this.table.unsearched()) {
+			this.transactions.executeWithoutResult(status -> {
+				this.table.lock(sessionId);
+				this.table.find(sessionId).ifPresent(this.table::indexForSearch);
+			});
+		}
 	}
 
 	/**

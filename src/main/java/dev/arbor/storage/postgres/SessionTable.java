@@ -4,14 +4,18 @@ import java.nio.charset.StandardCharsets;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 
 import dev.arbor.session.EntryLine;
+import dev.arbor.session.Json;
 import dev.arbor.session.ListingFacts;
 import dev.arbor.session.NewSession;
+import dev.arbor.session.SessionHeader;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.BatchPreparedStatementSetter;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -34,12 +38,15 @@ final class SessionTable {
 
 	private final JdbcTemplate template;
 
+	private final SearchTable search;
+
 	/** This replica, as a navigation's lease names it. */
 	private final String replicaId;
 
 	SessionTable(JdbcTemplate template, String replicaId) {
 		this.template = template;
 		this.jdbc = JdbcClient.create(template);
+		this.search = new SearchTable(template);
 		this.replicaId = replicaId;
 	}
 
@@ -73,8 +80,8 @@ final class SessionTable {
 			long lastEntryTimestamp, long changedAt) {
 		int inserted = this.jdbc.sql("""
 				INSERT INTO arbor_session (id, header, title_slot, title, name, first_message, message_count, leaf_id,
-					entry_count, bytes, last_entry_timestamp, changed_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING""")
+					entry_count, bytes, last_entry_timestamp, changed_at, cwd)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING""")
 			.param(session.header().id())
 			.param(session.header().json().bytes())
 			.param((session.titleSlot() != null) ? session.titleSlot().line().bytes() : null)
@@ -87,6 +94,7 @@ final class SessionTable {
 			.param(bytes)
 			.param(lastEntryTimestamp)
 			.param(changedAt)
+			.param(utf8(session.header().cwd()))
 			.update();
 		if (inserted == 0) {
 			return false;
@@ -95,6 +103,7 @@ final class SessionTable {
 		return true;
 	}
 
+	/** Inserts entries, with their search rows: every insert, append, import and fork comes through here. */
 	void insertEntries(String sessionId, int firstSeq, List<EntryLine> entries) {
 		for (int from = 0; from < entries.size(); from += BATCH) {
 			List<EntryLine> batch = entries.subList(from, Math.min(entries.size(), from + BATCH));
@@ -115,7 +124,36 @@ final class SessionTable {
 						}
 
 					});
+			this.search.insert(sessionId, seq, batch);
 		}
+	}
+
+	/** Ids of the sessions stored before search, whose entries have no search rows yet. */
+	List<String> unsearched() {
+		return this.jdbc.sql("SELECT id FROM arbor_session WHERE NOT search_ready").query(String.class).list();
+	}
+
+	/**
+	 * Writes the search rows of a session stored before search, and its cwd, from its rows: under its lock, in a
+	 * transaction, so that its entries stream in batches and no change comes between.
+	 */
+	void indexForSearch(SessionRow row) {
+		String cwd = Objects.requireNonNull(SessionHeader.parse(Json.parseObject(row.header()))).cwd();
+		int[] seq = { 0 };
+		List<EntryLine> batch = new ArrayList<>();
+		forEachEntryLine(row.id(), 0, row.entryCount(), line -> {
+			batch.add(EntryLine.of(line));
+			if (batch.size() == BATCH) {
+				this.search.insert(row.id(), seq[0], batch);
+				seq[0] += batch.size();
+				batch.clear();
+			}
+		});
+		this.search.insert(row.id(), seq[0], batch);
+		this.jdbc.sql("UPDATE arbor_session SET cwd = ?, search_ready = true WHERE id = ?")
+			.param(utf8(cwd))
+			.param(row.id())
+			.update();
 	}
 
 	/** Records appended entries: the session's new leaf, count, size and listing. */

@@ -78,7 +78,7 @@ class CrashRecoveryTests {
 					acknowledged = child.kill();
 				}
 
-				Path file = sessionFile(context);
+				Path file = sessionFile(sessionId, context);
 				byte[] bytes = Files.readAllBytes(file);
 				LoadedSession loaded = SessionFileReader.read(file); // loads: the header survived every kill
 				List<EntryLine> entries = loaded.tree().getEntries();
@@ -143,16 +143,19 @@ class CrashRecoveryTests {
 				+ " left by a kill%n", loadedIds.size(), inFlight, repairs, naturalTornTails);
 	}
 
-	private Path sessionFile(String context) throws IOException {
-		try (Stream<Path> files = Files.list(this.dir)) {
-			List<Path> sessions = files.filter(StorageFiles::isSessionFile).toList();
-			assertThat(sessions).as(context).hasSize(1);
+	/** The one session file, wherever under the storage directory the store put it (docs/STORAGE.md#where-new-sessions-go). */
+	private Path sessionFile(String sessionId, String context) throws IOException {
+		try (Stream<Path> files = Files.walk(this.dir)) {
+			List<Path> sessions = files.filter(Files::isRegularFile).filter(StorageFiles::isSessionFile).toList();
+			assertThat(sessions).as(context).singleElement()
+				.satisfies(file -> assertThat(file.getFileName().toString()).endsWith("_" + sessionId + ".jsonl"));
 			return sessions.get(0);
 		}
 	}
 
+	/** Every backup under the storage directory: next to the session file, or anywhere else it should not be. */
 	private List<Path> backups() throws IOException {
-		try (Stream<Path> files = Files.list(this.dir)) {
+		try (Stream<Path> files = Files.walk(this.dir)) {
 			return new ArrayList<>(
 					files.filter(file -> file.getFileName().toString().endsWith(StorageFiles.BACKUP_SUFFIX)).toList());
 		}

@@ -49,6 +49,12 @@ class ImportTests {
 
 	private static final String FILE_NAME = "2026-01-02T03-04-05-678Z_" + SESSION_ID + ".jsonl";
 
+	/**
+	 * The file of both test sessions, in the folder pi keeps sessions of their cwd {@code /home/dana/src/quillmark} in
+	 * (docs/STORAGE.md#where-new-sessions-go).
+	 */
+	private static final String FILE = "--home-dana-src-quillmark--/" + FILE_NAME;
+
 	@TempDir
 	Path dir;
 
@@ -60,9 +66,9 @@ class ImportTests {
 		try (FileSessionStore store = store()) {
 			SessionInfo info = store.importSession(content, false);
 			assertThat(info.id()).isEqualTo(SESSION_ID);
-			assertThat(info.file()).isEqualTo(store.root().resolve(FILE_NAME));
+			assertThat(info.file()).isEqualTo(store.root().resolve(FILE));
 			assertThat(Files.readAllBytes(info.file())).isEqualTo(content);
-			assertThat(SessionFiles.snapshot(this.dir)).containsOnlyKeys(FILE_NAME); // no temp file, no leaf sidecar
+			assertThat(SessionFiles.snapshot(this.dir)).containsOnlyKeys(FILE); // no temp file, no leaf sidecar
 			assertThat(info.entryCount()).isEqualTo(V3_ENTRIES);
 			assertThat(info.leafId()).isEqualTo(ids.get(V3_ENTRIES - 1));
 			assertThat(info.malformedLines()).isZero();
@@ -103,7 +109,7 @@ class ImportTests {
 		try (FileSessionStore store = store()) {
 			info = store.importSession(fixture(TestSessions.PI_V1), false);
 			assertThat(info.id()).isEqualTo(SESSION_ID);
-			assertThat(info.file()).isEqualTo(store.root().resolve(FILE_NAME));
+			assertThat(info.file()).isEqualTo(store.root().resolve(FILE));
 			assertThat(info.entryCount()).isEqualTo(V1_ENTRIES);
 			assertThat(info.leafId()).isEqualTo(ids.get(V1_ENTRIES - 1));
 			assertThat(info.header().version()).isEqualTo(3);
@@ -126,7 +132,7 @@ class ImportTests {
 			assertThat(entries.get(i).toNode()).isEqualTo(direct.getEntries().get(i).toNode());
 		}
 		assertThat(written.tree().getPath(written.tree().leafId())).hasSize(V1_ENTRIES);
-		assertThat(SessionFiles.snapshot(this.dir)).containsOnlyKeys(FILE_NAME);
+		assertThat(SessionFiles.snapshot(this.dir)).containsOnlyKeys(FILE);
 		try (FileSessionStore reopened = store()) {
 			assertThat(reopened.get(SESSION_ID).leafId()).isEqualTo(ids.get(V1_ENTRIES - 1));
 			assertThat(reopened.get(SESSION_ID).entryCount()).isEqualTo(V1_ENTRIES);
@@ -207,7 +213,7 @@ class ImportTests {
 			assertThat(info.entryCount()).isEqualTo(V3_ENTRIES);
 			assertThat(info.malformedLines()).isZero();
 			assertThat(Files.readAllBytes(info.file())).isEqualTo(fixture); // exactly the lines that are entries
-			assertThat(SessionFiles.snapshot(this.dir)).containsOnlyKeys(FILE_NAME);
+			assertThat(SessionFiles.snapshot(this.dir)).containsOnlyKeys(FILE);
 		}
 		try (FileSessionStore store = store()) {
 			assertThat(store.get(SESSION_ID).entryCount()).isEqualTo(V3_ENTRIES);
@@ -359,7 +365,7 @@ class ImportTests {
 			SessionInfo info = store.importSession(session(id), false);
 			assertThat(info.id()).isEqualTo(id);
 			assertThat(info.file().getFileName().toString()).isEqualTo("2026-01-02T03-04-05-678Z_" + id + ".jsonl");
-			assertThat(info.file().getParent()).isEqualTo(store.root());
+			assertThat(info.file().getParent()).as("the folder of its cwd /w").isEqualTo(store.root().resolve("--w--"));
 			assertThat(info.entryCount()).isEqualTo(1);
 			assertThat(info.leafId()).isEqualTo("e1");
 		}
