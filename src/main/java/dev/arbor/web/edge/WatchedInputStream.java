@@ -1,6 +1,7 @@
 package dev.arbor.web.edge;
 
 import java.io.IOException;
+import java.util.function.BooleanSupplier;
 
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
@@ -47,6 +48,24 @@ abstract class WatchedInputStream extends ServletInputStream {
 			watch(buffer, offset, n);
 		}
 		return n;
+	}
+
+	/**
+	 * Reads and drops what is left of a refused body, {@code most} bytes at most, unwatched. Each read waits as long
+	 * as any read of the body; {@code stop} is asked after each.
+	 */
+	protected final void discard(long most, BooleanSupplier stop) {
+		byte[] scratch = new byte[8192];
+		long left = most;
+		try {
+			int n = 0;
+			while (n != -1 && left > 0 && !stop.getAsBoolean()) {
+				n = this.in.read(scratch, 0, (int) Math.min(scratch.length, left));
+				left -= Math.max(n, 0);
+			}
+		}
+		catch (IOException ex) { // the body is refused already: a read of it that fails changes nothing
+		}
 	}
 
 	@Override
