@@ -1,5 +1,6 @@
 package dev.arbor.web;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,6 +24,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.arbor.events.EventBus;
 import dev.arbor.events.EventSink;
@@ -282,10 +285,26 @@ class HardeningApiTests {
 
 	// ---- 6. what Jetty does not implement --------------------------------------------------------------------------
 
+	/**
+	 * Host names the target's authority, which for {@code CONNECT} is the whole target (RFC 9112, section 3.2). Read
+	 * to the end of the stream: the connection must be closed, for what follows is no request.
+	 */
 	@Test
 	void requestWhenMethodIsConnectShouldReturn501NotImplementedProblem() throws IOException {
-		RawAnswer answer = raw("CONNECT localhost:" + this.port + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
+		RawAnswer answer = raw("CONNECT localhost:" + this.port + " HTTP/1.1\r\nHost: localhost:" + this.port
+				+ "\r\n\r\n");
 		answer.assertProblem(501, "not-implemented");
+	}
+
+	/**
+	 * A Host other than the target's authority is a malformed request to Jetty, refused before any method is looked
+	 * at. Jetty keeps that connection open (its idle timeout ends it), so the answer is read to its length.
+	 */
+	@Test
+	void requestWhenConnectHostIsNotItsTargetShouldReturn400BadRequestProblem() throws IOException {
+		RawAnswer answer = rawAnswer("CONNECT localhost:" + this.port + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
+		answer.assertProblem(400, "bad-request");
+		assertThat(answer.problem().get("detail").asString()).contains("Host");
 	}
 
 	/** Jetty refuses a transfer coding other than chunked as a malformed request, and says which coding it takes. */
@@ -503,6 +522,21 @@ class HardeningApiTests {
 		return root.resolve("storage");
 	}
 
+	/**
+	 * A coding before chunked: Jetty would take off the chunks and pass the body on still coded. Refused, and the
+	 * connection closed, for its body cannot be read; read to the end of the stream.
+	 */
+	@Test
+	void requestWhenTransferCodingIsGzipThenChunkedShouldReturn501NotImplementedProblemAndChangeNothing()
+			throws IOException {
+		Map<String, String> before = files();
+		RawAnswer answer = raw("POST /sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+				+ "Transfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n");
+		answer.assertProblem(501, "not-implemented");
+		assertThat(answer.text().toLowerCase()).contains("connection: close");
+		assertThat(files()).isEqualTo(before);
+	}
+
 	Map<String, String> files() {
 		return ApiSessions.files(storage());
 	}
@@ -557,6 +591,33 @@ class HardeningApiTests {
 			assertThat(json().get("status").asInt()).as(describe()).isEqualTo(status);
 		}
 
+	}
+
+	/** The first answer on the connection, read to its {@code Content-Length}, whether or not the server closes. */
+	RawAnswer rawAnswer(String request) throws IOException {
+		try (Socket socket = new Socket("localhost", this.port)) {
+			socket.setSoTimeout(10_000);
+			socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+			socket.getOutputStream().flush();
+			InputStream in = socket.getInputStream();
+			ByteArrayOutputStream read = new ByteArrayOutputStream();
+			int headEnd = -1;
+			int length = -1;
+			while (length < 0 || read.size() < headEnd + length) {
+				int next = in.read();
+				if (next < 0) {
+					break;
+				}
+				read.write(next);
+				String text = read.toString(StandardCharsets.US_ASCII);
+				if (headEnd < 0 && text.endsWith("\r\n\r\n")) {
+					headEnd = text.length();
+					Matcher contentLength = Pattern.compile("(?im)^content-length: *(\\d+)").matcher(text);
+					length = contentLength.find() ? Integer.parseInt(contentLength.group(1)) : 0;
+				}
+			}
+			return new RawAnswer(read.toString(StandardCharsets.UTF_8));
+		}
 	}
 
 	record RawAnswer(String text) {

@@ -7,6 +7,7 @@ import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.handler.ContextHandler;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.jetty.JettyServerCustomizer;
+import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -82,19 +83,22 @@ class EdgeConfiguration implements WebMvcConfigurer {
 		};
 	}
 
-	/** {@code CONNECT} gets 501 and a closed connection, {@code TRACE} 405 ({@link MethodRefusal}). */
+	/**
+	 * {@code CONNECT} and a transfer coding other than chunked get 501 and a closed connection, {@code TRACE} 405
+	 * ({@link ProtocolRefusal}).
+	 */
 	@Bean
 	JettyServerCustomizer unservedMethodsRefused() {
-		return server -> server.setHandler(new MethodRefusal(server.getHandler()));
+		return server -> server.setHandler(new ProtocolRefusal(server.getHandler()));
 	}
 
 	/** What Jetty refuses or answers itself is a problem document too ({@link ProblemErrorHandler}). */
 	@Bean
-	JettyServerCustomizer problemReportsFromJetty() {
-		ProblemErrorHandler problems = new ProblemErrorHandler();
-		return server -> {
-			server.setErrorHandler(problems);
-			for (ContextHandler context : server.getDescendants(ContextHandler.class)) {
+	JettyServerCustomizer problemReportsFromJetty(ServerProperties server) {
+		ProblemErrorHandler problems = new ProblemErrorHandler(server.getMaxHttpRequestHeaderSize());
+		return jetty -> {
+			jetty.setErrorHandler(problems);
+			for (ContextHandler context : jetty.getDescendants(ContextHandler.class)) {
 				context.setErrorHandler(problems);
 			}
 		};

@@ -13,6 +13,7 @@ import org.eclipse.jetty.util.Callback;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Jetty's error page, as a problem document instead of HTML, so that clients parse one error format: for what
@@ -25,6 +26,13 @@ import org.springframework.http.MediaType;
 class ProblemErrorHandler extends ErrorHandler {
 
 	private static final String PROBLEM_JSON = MediaType.APPLICATION_PROBLEM_JSON_VALUE + ";charset=utf-8";
+
+	/** How much of a request's head Jetty reads ({@code server.max-http-request-header-size}), for the details. */
+	private final String headLimit;
+
+	ProblemErrorHandler(DataSize headLimit) {
+		this.headLimit = (headLimit.toBytes() % 1024 == 0) ? headLimit.toKilobytes() + " KB" : headLimit.toBytes() + " bytes";
+	}
 
 	/** Every method gets its problem document, not only GET and POST (Jetty's default): a DELETE too. */
 	@Override
@@ -50,7 +58,7 @@ class ProblemErrorHandler extends ErrorHandler {
 		return problem(status, reason);
 	}
 
-	private static ByteBuffer problem(int status, @Nullable String message) {
+	private ByteBuffer problem(int status, @Nullable String message) {
 		ProblemType type = ProblemType.forStatus(status);
 		String problem = Json.toString(Json.newObject()
 			.put("type", type.type().toString())
@@ -60,7 +68,7 @@ class ProblemErrorHandler extends ErrorHandler {
 		return ByteBuffer.wrap(problem.getBytes(StandardCharsets.UTF_8));
 	}
 
-	private static String detail(int status, @Nullable String message) {
+	private String detail(int status, @Nullable String message) {
 		if (status == 501) {
 			return "The server does not implement the request's method or transfer coding: methods are those of the "
 					+ "API (GET, HEAD, POST, PUT, DELETE, OPTIONS), transfer codings chunked only";
@@ -71,6 +79,18 @@ class ProblemErrorHandler extends ErrorHandler {
 		if (status >= 500) { // nothing internal goes out, only what the status says
 			HttpStatus known = HttpStatus.resolve(status);
 			return (known != null) ? known.getReasonPhrase() : ProblemType.forStatus(status).title();
+		}
+		if (status == 414) { // Jetty reads the request line within the same limit as the headers
+			return "The request line (method, path and query) is longer than the server reads: at most " + this.headLimit
+					+ " with the headers (server.max-http-request-header-size)";
+		}
+		if (status == 431) {
+			return "The request's headers are larger than the server reads: at most " + this.headLimit
+					+ " with the request line (server.max-http-request-header-size)";
+		}
+		if ("Authority!=Host".equals(message)) {
+			return "The server refused the request before the API saw it: its Host header is not the authority its "
+					+ "target names (RFC 9112, section 3.2)";
 		}
 		if (message != null && message.contains("Transfer-Encoding")) {
 			return "The server refused the request before the API saw it: " + message

@@ -104,9 +104,9 @@ public enum ProblemType {
 	UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "Unsupported media type"),
 
 	/**
-	 * A method the server does not implement ({@code CONNECT}): refused before the API sees it, as RFC 9110, section
-	 * 15.6.2, asks. (Jetty refuses a transfer coding other than chunked, {@code Transfer-Encoding: gzip}, as a
-	 * malformed request: bad-request.)
+	 * A method or transfer coding the server does not implement ({@code CONNECT}, {@code Transfer-Encoding: gzip,
+	 * chunked}): refused before the API sees it, as RFC 9110, section 15.6.2, asks. (Jetty refuses a last transfer
+	 * coding other than chunked, {@code Transfer-Encoding: gzip}, as a malformed request: bad-request.)
 	 */
 	NOT_IMPLEMENTED(HttpStatus.NOT_IMPLEMENTED, "not-implemented", "Not implemented"),
 

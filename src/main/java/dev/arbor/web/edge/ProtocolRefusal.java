@@ -1,5 +1,6 @@
 package dev.arbor.web.edge;
 
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Handler;
@@ -8,21 +9,28 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Refuses the methods Arbor does not serve before the servlet context sees them, as problem documents
- * ({@link ProblemErrorHandler}). {@code CONNECT} gets 501 and a closed connection: Arbor is no proxy, and Jetty would
- * hand the request to the context, which finds no path in its target (an authority, {@code host:port}) and leaves the
- * connection open. {@code TRACE} gets 405: the servlet API would echo the request, headers and all, back to the
- * client (cross-site tracing).
+ * Refuses what Arbor does not serve before the servlet context sees it, as problem documents
+ * ({@link ProblemErrorHandler}): two methods and every transfer coding but chunked.
+ * <p>
+ * {@code CONNECT} gets 501 and a closed connection: Arbor is no proxy, and Jetty would hand the request to the
+ * context, which finds no path in its target (an authority, {@code host:port}) and leaves the connection open.
+ * {@code TRACE} gets 405: the servlet API would echo the request, headers and all, back to the client (cross-site
+ * tracing).
+ * <p>
+ * A transfer coding before chunked ({@code Transfer-Encoding: gzip, chunked}) gets 501 and a closed connection, as
+ * RFC 9112, section 6.1, asks of a coding the server does not implement: Jetty takes off the chunks and hands the
+ * body on still gzipped, as if it were the JSON it claims to be under the coding. (Jetty refuses a last coding other
+ * than chunked itself, {@code Transfer-Encoding: gzip}, as a body it cannot frame: 400.)
  */
-final class MethodRefusal extends Handler.Wrapper {
+final class ProtocolRefusal extends Handler.Wrapper {
 
-	MethodRefusal(Handler handler) {
+	ProtocolRefusal(Handler handler) {
 		super(handler);
 	}
 
 	@Override
 	public boolean handle(Request request, Response response, Callback callback) throws Exception {
-		if (HttpMethod.CONNECT.is(request.getMethod())) {
+		if (HttpMethod.CONNECT.is(request.getMethod()) || codedBeyondChunks(request)) {
 			Response.writeError(request, response, callback, HttpStatus.NOT_IMPLEMENTED_501);
 			return true;
 		}
@@ -31,6 +39,17 @@ final class MethodRefusal extends Handler.Wrapper {
 			return true;
 		}
 		return super.handle(request, response, callback);
+	}
+
+	private static boolean codedBeyondChunks(Request request) {
+		for (String codings : request.getHeaders().getValuesList(HttpHeader.TRANSFER_ENCODING)) {
+			for (String coding : codings.split(",")) {
+				if (!coding.isBlank() && !"chunked".equalsIgnoreCase(coding.strip())) {
+					return true;
+				}
+			}
+		}
+		return false;
 	}
 
 }
