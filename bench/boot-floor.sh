@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The floor under Arbor's start-up (docs/BENCHMARKS.md#the-floor-a-bare-spring-boot-application-benchboot-floorsh):
 # writes the smallest application of Arbor's Spring Boot version that has what a start-up goal counts to (Spring MVC on
-# Tomcat, and actuator's /actuator/health), with nothing of Arbor's, builds it, and times it with bench/cold-start.sh in
+# Jetty without its WebSocket support, as Arbor runs, and actuator's /actuator/health), with nothing of Arbor's, builds it, and times it with bench/cold-start.sh in
 # the same ways and on the same JVMs as Arbor (WAYS, RUNS, JAVA_OPTS, PORT as there; BIG_SESSION is none). What this
 # application takes here, Arbor cannot take less of in the same way of launching it. SPRING_AOT=true also runs Spring's
 # AOT processing at build and starts with -Dspring.aot.enabled=true.
@@ -37,6 +37,26 @@ cat >"$app/pom.xml" <<POM
 		<dependency>
 			<groupId>org.springframework.boot</groupId>
 			<artifactId>spring-boot-starter-webmvc</artifactId>
+			<exclusions>
+				<exclusion>
+					<groupId>org.springframework.boot</groupId>
+					<artifactId>spring-boot-starter-tomcat</artifactId>
+				</exclusion>
+			</exclusions>
+		</dependency>
+		<dependency>
+			<groupId>org.springframework.boot</groupId>
+			<artifactId>spring-boot-starter-jetty</artifactId>
+			<exclusions>
+				<exclusion>
+					<groupId>org.eclipse.jetty.ee11.websocket</groupId>
+					<artifactId>jetty-ee11-websocket-jakarta-server</artifactId>
+				</exclusion>
+				<exclusion>
+					<groupId>org.eclipse.jetty.ee11.websocket</groupId>
+					<artifactId>jetty-ee11-websocket-jetty-server</artifactId>
+				</exclusion>
+			</exclusions>
 		</dependency>
 		<dependency>
 			<groupId>org.springframework.boot</groupId>
