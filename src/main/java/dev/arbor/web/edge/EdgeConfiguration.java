@@ -58,9 +58,9 @@ class EdgeConfiguration implements WebMvcConfigurer {
 	}
 
 	/**
-	 * Lets an encoded slash, an encoded dot segment and an encoded line break through to the API, still encoded,
-	 * instead of Jetty's refusal of an ambiguous or suspicious path: {@code ..%2F..}, {@code %2E%2E} or
-	 * {@code x%0Ay} then reach id validation as one path segment and get the problem document of any other bad id
+	 * Lets an encoded slash, an encoded dot segment, an encoded percent sign and an encoded line break through to the
+	 * API, still encoded, instead of Jetty's refusal of an ambiguous or suspicious path: {@code ..%2F..},
+	 * {@code %2E%2E}, {@code ..%252F} or {@code x%0Ay} then reach id validation as one path segment and get the problem document of any other bad id
 	 * (invalid-id), which tells the client what an id may be. Jetty checks twice, when it parses the request line and
 	 * when the servlet API is asked for the path. What Jetty still refuses itself ({@code %00}, a backslash, bytes
 	 * that are no UTF-8) is answered by {@link ProblemErrorHandler}.
@@ -69,7 +69,7 @@ class EdgeConfiguration implements WebMvcConfigurer {
 	JettyServerCustomizer encodedSlashesReachTheApi() {
 		UriCompliance compliance = UriCompliance.DEFAULT.with("arbor",
 				UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR, UriCompliance.Violation.AMBIGUOUS_PATH_SEGMENT,
-				UriCompliance.Violation.SUSPICIOUS_PATH_CHARACTERS);
+				UriCompliance.Violation.AMBIGUOUS_PATH_ENCODING, UriCompliance.Violation.SUSPICIOUS_PATH_CHARACTERS);
 		return server -> {
 			for (Connector connector : server.getConnectors()) {
 				HttpConnectionFactory http = connector.getConnectionFactory(HttpConnectionFactory.class);
