@@ -38,7 +38,8 @@ import java.util.regex.Pattern;
  * <li>idle: the server's heap (after a full GC, by {@code jcmd}) and OS threads with nothing open;</li>
  * <li>open: {@code idle} streams on quiet sessions and {@code live} on sessions that get appends, while health is
  * probed every 20 ms throughout; heap and threads with them all open (heap per stream = the difference over the
- * streams); {@code refused} more streams, which must all get 503 with {@code Retry-After};</li>
+ * streams, at most 20 KB; OS threads at most 200); {@code refused} more streams, which must all get 503 with
+ * {@code Retry-After};</li>
  * <li>appends: {@code appends} entries to the live sessions, each of whose streams must get every one;</li>
  * <li>leave: every stream closed; heap and threads sampled every 5 s for 60 s; then the live sessions deleted, and
  * the heap compared with the idle one;</li>
@@ -124,9 +125,11 @@ public final class EventStreamLoad {
 		check(streams.count(200) == idle + live, streams.count(200) + " of " + (idle + live) + " streams answered 200");
 		long openHeap = heapAfterGc();
 		int openThreads = threads();
+		double perStreamKb = (openHeap - idleHeap) / 1024.0 / (idle + live);
 		row("open", idle + live, openHeap, openThreads,
-				String.format(Locale.ROOT, "opened in %.1f s; heap per stream %.1f KB", openSeconds,
-						(openHeap - idleHeap) / 1024.0 / (idle + live)));
+				String.format(Locale.ROOT, "opened in %.1f s; heap per stream %.1f KB", openSeconds, perStreamKb));
+		check(perStreamKb <= 20, String.format(Locale.ROOT, "heap per stream <= 20 KB (%.1f KB)", perStreamKb));
+		check(openThreads <= 200, "server OS threads <= 200 with every stream open (" + openThreads + ")");
 
 		List<Stream> over = new ArrayList<>();
 		for (int i = 0; i < refused; i++) {
@@ -235,10 +238,10 @@ public final class EventStreamLoad {
 				+ " of " + stalled + " ended with a resync when read at last; heap after GC at most " + mb(stallHeapMax)
 				+ " (idle " + mb(idleHeap) + ")");
 		check(endedWithResync == stalled, "every stalled stream ended with a resync");
-		// Bounded: each stalled connection costs at most what an open stream did on Tomcat (about 110 KB), and what
-		// was appended is held at most three times (the session, its replay, a frame in flight), whatever the streams
-		// that did not read it.
-		long stallBound = backHeap + stalled * 128L * 1024 + 3L * stallAppends * stallKb * 1024;
+		// Bounded: each stalled connection costs at most what the stream cap counts for an open one
+		// (config/HeapShares.PER_STREAM, with room for the frame its write holds), and what was appended is held at
+		// most three times (the session, its replay, a frame in flight), whatever the streams that did not read it.
+		long stallBound = backHeap + stalled * 16L * 1024 + 3L * stallAppends * stallKb * 1024;
 		check(stallHeapMax <= stallBound,
 				"heap bounded while streams stall (" + mb(stallHeapMax) + ", bound " + mb(stallBound) + ")");
 		System.exit(failed ? 1 : 0);

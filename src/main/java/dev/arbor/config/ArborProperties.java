@@ -138,7 +138,7 @@ public record ArborProperties(@DefaultValue @Valid Storage storage, @DefaultValu
 	 * @param maxPending the events a client may fall behind before it is dropped (it reconnects and replays)
 	 * @param maxPendingBytes the bytes of events a client may fall behind before it is dropped
 	 * @param maxStreams the event streams open at once; more are refused with 503. When unset, as many as fit in 20 %
-	 * of the heap (at about 128 KB each), at most 10,000. Keep it below {@code server.jetty.max-connections}, so that
+	 * of the heap (at 16 KB each), at most 10,000. Keep it below {@code server.jetty.max-connections}, so that
 	 * other requests are still taken in
 	 * @param replayMemory the most memory the replay of all sessions together takes (beyond it, the replay of the
 	 * sessions quiet for longest is dropped), and the replay of the stream of all sessions as much again; 5 % of the

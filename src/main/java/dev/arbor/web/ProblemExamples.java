@@ -87,7 +87,7 @@ final class ProblemExamples {
 					"provider", "openai");
 			case STORAGE_FAILURE -> problem(type, "Could not write session " + OpenApiConfiguration.SESSION_ID + "; nothing was changed", SESSION + "/entries");
 			case SERVER_BUSY -> problem(type, "The server has its most event streams open (arbor.events.max-streams is "
-					+ "819): retry after Retry-After, or close streams you no longer read", SESSION + "/events");
+					+ "6553): retry after Retry-After, or close streams you no longer read", SESSION + "/events");
 			default -> null;
 		};
 	}

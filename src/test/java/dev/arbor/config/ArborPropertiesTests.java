@@ -39,8 +39,8 @@ class ArborPropertiesTests {
 			assertThat(api.requestMemory()).isEqualTo(DataSize.ofBytes(heap / 100 * 25));
 			ArborProperties.Events events = context.getBean(ArborProperties.class).events();
 			assertThat(events.replayMemory()).isEqualTo(DataSize.ofBytes(Math.min(64L << 20, heap / 100 * 5)));
-			assertThat(events.maxStreams()).as("the streams that fit in 20 % of the heap at 128 KB each")
-				.isEqualTo((int) Math.max(100, Math.min(10_000, heap / 100 * 20 / (128 * 1024))));
+			assertThat(events.maxStreams()).as("the streams that fit in 20 % of the heap at 16 KB each")
+				.isEqualTo((int) Math.max(100, Math.min(10_000, heap / 100 * 20 / (16 * 1024))));
 			assertThat(events.maxPending()).isEqualTo(1000);
 			assertThat(events.maxPendingBytes()).isEqualTo(DataSize.ofMegabytes(4));
 		});
