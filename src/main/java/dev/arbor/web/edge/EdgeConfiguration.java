@@ -5,6 +5,7 @@ import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.handler.ContextHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.jetty.JettyServerCustomizer;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
@@ -20,8 +21,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * The checks every request passes before a controller sees it: its path parameters, its media type headers, its
  * body's encoding and its query parameters, and what Jetty refuses itself. Each refusal is a problem document, written
  * by the API's exception handling where Spring MVC reaches it ({@code problems}) and by {@link ProblemErrorHandler}
- * where it does not. The request body limits and the API keys have configurations of their own
- * ({@link BodyLimitsConfiguration}, {@link ApiSecurityConfiguration}).
+ * where it does not; and the workers that serve them. The request body limits and the API keys have configurations of
+ * their own ({@link BodyLimitsConfiguration}, {@link ApiSecurityConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
 class EdgeConfiguration implements WebMvcConfigurer {
@@ -100,6 +101,21 @@ class EdgeConfiguration implements WebMvcConfigurer {
 			jetty.setErrorHandler(problems);
 			for (ContextHandler context : jetty.getDescendants(ContextHandler.class)) {
 				context.setErrorHandler(problems);
+			}
+		};
+	}
+
+	/**
+	 * Idle workers leave together once {@code server.jetty.threads.idle-timeout} has passed, not one per timeout as
+	 * Jetty's pool lets them by default: after a rush (thousands of event streams opening at once fill the pool to
+	 * {@code server.jetty.threads.max}), the threads are back to idle within a minute, where one a minute would take
+	 * hours (docs/BENCHMARKS.md#event-streams-benchevent-streamssh).
+	 */
+	@Bean
+	JettyServerCustomizer idleWorkersLeaveTogether() {
+		return server -> {
+			if (server.getThreadPool() instanceof QueuedThreadPool pool) {
+				pool.setMaxEvictCount(pool.getMaxThreads());
 			}
 		};
 	}
