@@ -51,6 +51,7 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.util.BytesRef;
@@ -272,8 +273,10 @@ final class SearchIndex implements SessionSearch, Closeable {
 		}
 		try {
 			Query lucene = query(query);
-			// the page skips what cannot rank, and the count takes the index's shortcuts (a phrase is its pairs)
-			TopDocs top = searcher.search(lucene, query.offset() + query.limit());
+			// The count is taken apart, with the index's shortcuts (a phrase is its pairs), so the page need count no
+			// hit beyond its own: it skips what cannot rank from its last hit on, not from Lucene's default 1,000th
+			int wanted = query.offset() + query.limit();
+			TopDocs top = searcher.search(lucene, new TopScoreDocCollectorManager(wanted, null, wanted));
 			long total = searcher.count(lucene);
 			StoredFields stored = searcher.storedFields();
 			List<SearchHit> hits = new ArrayList<>();
