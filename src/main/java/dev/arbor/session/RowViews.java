@@ -123,8 +123,7 @@ final class RowViews {
 		}
 		String[] searchable = Arrays.copyOf(this.searchable, this.tree.size());
 		int known = this.searchable.length;
-		positionsFrom(known).forEach(position -> searchable[position] = RowContent.of(this.tree.at(position))
-			.searchable()
+		positionsFrom(known).forEach(position -> searchable[position] = RowContent.searchable(this.tree.at(position))
 			.toLowerCase(Locale.ROOT));
 		for (int i = known; i < searchable.length; i++) {
 			// About: a string's header and its array's, then a byte a character (two beyond Latin-1).

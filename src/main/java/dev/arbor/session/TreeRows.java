@@ -149,10 +149,10 @@ public final class TreeRows {
 		int parent = this.flat.parent[position];
 		int visibleParent = this.shape.parentRow[row];
 		Labels.Label label = this.tree.resolvedLabels().get(entry.id());
-		RowContent content = RowContent.of(entry);
+		String text = RowContent.text(entry, id -> ToolCallText.callOf(this.tree, this.flat, position, id));
 		return new TreeRow(row, entry.id(), (parent != NONE) ? this.tree.at(parent).id() : null,
 				(visibleParent != NONE) ? this.tree.at(this.rows[visibleParent]).id() : null, this.shape.depth[row],
-				connector(row), guides(row), this.shape.childCount[row], entry.type(), content.role(), content.text(),
+				connector(row), guides(row), this.shape.childCount[row], entry.type(), entry.messageRole(), text,
 				(label != null) ? label.label() : null, (label != null) ? label.timestamp() : null,
 				this.flat.onActivePath[position], position == this.leaf, row == this.selected);
 	}
