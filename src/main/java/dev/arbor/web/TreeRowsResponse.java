@@ -48,7 +48,7 @@ record TreeRowsResponse(@Schema(example = "default") String filter, @Schema(exam
 	 * @param childCount rows whose visible parent this row is
 	 * @param type the entry type
 	 * @param role {@code message.role} of a message entry
-	 * @param text a one-line preview, at most 200 characters
+	 * @param text what upstream's selector writes for the row after its label
 	 * @param label the entry's label
 	 * @param labelTimestamp when the label was set
 	 * @param onActivePath whether the entry is the leaf or one of its ancestors
@@ -64,7 +64,7 @@ record TreeRowsResponse(@Schema(example = "default") String filter, @Schema(exam
 			@Schema(description = "The columns, ascending and below `depth`, that carry a vertical line (`│`) down to a later sibling of an ancestor.", example = "[0]") List<Integer> guides,
 			@Schema(description = "Rows whose visible parent this row is; the connector shows `⊟` when it is above 0.", example = "1") int childCount,
 			@Schema(example = "message") String type, @Schema(example = "user") @Nullable String role,
-			@Schema(description = "A one-line preview, at most 200 characters.", example = "Make the config loader read env vars") String text,
+			@Schema(description = "What upstream's tree selector writes for the row after its label, on one line: `user: ` or `assistant: ` and the first 200 characters of the text, a tool result as the call it answers (`[read: src/loader.ts:1-20]`, `[bash: npm test]`), `[bash]: command` for a bash execution, `[title: …]`, `[compaction: 123k tokens]`, `[model: …]` and so on; empty for a type upstream does not know.", example = "user: Make the config loader read env vars") String text,
 			@Schema(example = "before refactor") @Nullable String label,
 			@Schema(description = "The `timestamp` of the label entry that set the label.", example = "2026-01-02T10:00:00.000Z") @Nullable String labelTimestamp,
 			@Schema(example = "true") boolean onActivePath, @Schema(example = "false") boolean isLeaf,
