@@ -31,11 +31,16 @@ function baseLines(file) {
   return lines.slice(header);
 }
 
-function rowsOf(manager, leaf, filter, query) {
+function rowsOf(manager, leaf, filter, query, folded) {
   const list = new pi.TreeSelectorComponent(manager.getTree(), leaf, 100000, () => {}, () => {}, undefined,
     undefined, filter).getTreeList();
   if (query) {
     list.searchQuery = query;
+    list.applyFilter();
+  }
+  // What Ctrl+← on each of these rows leaves: the rows below them taken out.
+  if (folded.length > 0) {
+    folded.forEach((id) => list.foldedNodes.add(id));
     list.applyFilter();
   }
   const nodes = list.filteredNodes;
@@ -89,7 +94,12 @@ for (const scenario of scenarios) {
     const views = [];
     for (const query of ["", ...scenario.queries]) {
       for (const filter of filters) {
-        views.push({ filter, query, ...rowsOf(manager, manager.getLeafId(), filter, query) });
+        views.push({ filter, query, ...rowsOf(manager, manager.getLeafId(), filter, query, []) });
+      }
+    }
+    for (const folded of scenario.folds ?? []) {
+      for (const filter of filters) {
+        views.push({ filter, query: "", folded, ...rowsOf(manager, manager.getLeafId(), filter, "", folded) });
       }
     }
     steps.push({ note: step.note, leaf: manager.getLeafId(), views });

@@ -1,5 +1,8 @@
 package dev.arbor.web;
 
+import java.util.List;
+import java.util.Set;
+
 import dev.arbor.operations.RowsPage;
 import dev.arbor.operations.Snapshot;
 import dev.arbor.operations.TreeQueries;
@@ -13,6 +16,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -58,10 +62,11 @@ class TreeController {
 			@Parameter(description = "An entry id: the page centred on its row, or on its nearest ancestor in the view when the view leaves it out, else on the last row.") @RequestParam(required = false) @Nullable String around,
 			@Parameter(description = "`true`: the page centred on the selected row, where upstream's selector opens.") @RequestParam(defaultValue = "false") boolean aroundSelected,
 			@Parameter(description = "An entry id: the page starting at its row, or at the row that follows it when the view leaves it out (expands an outline segment with `filter=all`).") @RequestParam(required = false) @Nullable String from,
-			@Parameter(description = "A row's `index` (0 or more): the page starting at that row, or no rows when it is `matched` or more. For a list that draws the whole view with a scrollbar; unlike a cursor it does not follow a row when the view changes (compare `version`).") @RequestParam(required = false) @Nullable @Min(0) Integer offset) {
+			@Parameter(description = "A row's `index` (0 or more): the page starting at that row, or no rows when it is `matched` or more. For a list that draws the whole view with a scrollbar; unlike a cursor it does not follow a row when the view changes (compare `version`).") @RequestParam(required = false) @Nullable @Min(0) Integer offset,
+			@Parameter(description = "Entry ids, comma-separated (at most 1000): folded as upstream's selector folds a branch (Ctrl+←), so that no entry below one of them is a row; each such row says `folded`. An id that names no entry folds nothing.", example = "b2c3d4e5") @RequestParam(required = false) @Nullable @Size(max = 1000) List<String> folded) {
 		// the default here, not in @RequestParam: see RequestParameters
 		RowFilter shown = (filter != null) ? filter : RowFilter.DEFAULT;
-		Snapshot<RowsPage> rows = this.queries.rows(sessionId, shown, q,
+		Snapshot<RowsPage> rows = this.queries.rows(sessionId, shown, q, (folded != null) ? Set.copyOf(folded) : Set.of(),
 				RowsWindows.of(limit, cursor, before, around, aroundSelected, from, offset));
 		return Responses.ok(rows, TreeRowsResponse.of(rows.value()));
 	}

@@ -54,6 +54,7 @@ record TreeRowsResponse(@Schema(example = "default") String filter, @Schema(exam
 	 * @param onActivePath whether the entry is the leaf or one of its ancestors
 	 * @param isLeaf whether the entry is the leaf
 	 * @param selected whether this is the selected row
+	 * @param folded whether the request folded the row
 	 */
 	@Schema(name = "TreeRow", description = "One row of the selector view, with what it takes to draw it as upstream's tree selector does.")
 	record Row(@Schema(example = "7") int index, @Schema(example = "b2c3d4e5") String id,
@@ -68,13 +69,14 @@ record TreeRowsResponse(@Schema(example = "default") String filter, @Schema(exam
 			@Schema(example = "before refactor") @Nullable String label,
 			@Schema(description = "The `timestamp` of the label entry that set the label.", example = "2026-01-02T10:00:00.000Z") @Nullable String labelTimestamp,
 			@Schema(example = "true") boolean onActivePath, @Schema(example = "false") boolean isLeaf,
-			@Schema(example = "false") boolean selected) {
+			@Schema(example = "false") boolean selected,
+			@Schema(description = "Whether the request folded this row (`folded`): none of its descendants is a row. Upstream draws `⊞` in place of the connector's `⊟`, or before a row without a connector.", example = "false") boolean folded) {
 
 		static Row of(TreeRow row) {
 			String connector = (row.connector() != null) ? row.connector().name().toLowerCase(Locale.ROOT) : null;
 			return new Row(row.index(), row.id(), row.parentId(), row.visibleParentId(), row.depth(), connector,
 					row.guides(), row.childCount(), row.type(), row.role(), row.text(), row.label(),
-					row.labelTimestamp(), row.onActivePath(), row.isLeaf(), row.selected());
+					row.labelTimestamp(), row.onActivePath(), row.isLeaf(), row.selected(), row.folded());
 		}
 
 	}

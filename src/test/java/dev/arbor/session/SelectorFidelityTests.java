@@ -6,7 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import dev.arbor.Fixtures;
@@ -23,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The selector rows against upstream's own tree selector: {@code selector/upstream-rows.json} holds what
  * pi-coding-agent 0.73.1 shows for each scenario of {@code selector/scenarios.json}, after each of its steps
  * (appends, leaf moves, labels), under every filter and search (written by {@code selector/generate.mjs}). Each row
- * is compared on its order, indentation, connector, guides, child count and active path, and on the line upstream
+ * and under the folds a scenario lists, is compared on its order, indentation, connector, guides, child count and
+ * active path, and on the line upstream
  * draws for it, which Arbor's row must draw the same from its fields and text as docs/SESSION-FORMAT.md#the-selector-rows
  * says; each view is compared on its selected row. The steps run on one tree in turn, so the views kept between
  * requests are checked as they are rebuilt after each change.
@@ -61,9 +64,11 @@ class SelectorFidelityTests {
 			for (JsonNode view : upstreamStep.get("views")) {
 				RowFilter filter = RowFilter.fromName(view.get("filter").asString());
 				String query = view.get("query").asString();
-				TreeRows rows = tree.getTreeRows(filter, query.isEmpty() ? null : query);
+				Set<String> folded = new LinkedHashSet<>();
+				view.path("folded").forEach(id -> folded.add(id.asString()));
+				TreeRows rows = tree.getTreeRows(filter, query.isEmpty() ? null : query, folded);
 				String where = "step " + i + " (" + step.get("note").asString() + "), filter " + filter.apiName()
-						+ ", query '" + query + "'";
+						+ ", query '" + query + "', folded " + folded;
 				assertThat(drawn(rows)).as(where).containsExactlyElementsOf(upstreamRows(tree, view.get("rows")));
 				assertThat((rows.selectedIndex() >= 0) ? rows.idAt(rows.selectedIndex()) : null).as(where + ": selected")
 					.isEqualTo(text(view.get("selected")));
@@ -84,7 +89,10 @@ class SelectorFidelityTests {
 			.toList();
 	}
 
-	/** Three characters a column (a guide, the connector or blanks), the active path's mark, the label, the text. */
+	/**
+	 * Three characters a column (a guide, the connector or blanks), the fold of a row without a connector, the active
+	 * path's mark, the label, the text.
+	 */
 	private static String line(TreeRow row) {
 		StringBuilder line = new StringBuilder();
 		for (int column = 0; column < row.depth(); column++) {
@@ -93,14 +101,14 @@ class SelectorFidelityTests {
 			}
 			else if (column == row.depth() - 1 && row.connector() != null) {
 				line.append((row.connector() == TreeRow.Connector.BRANCH) ? '├' : '└')
-					.append((row.childCount() > 0) ? '⊟' : '─')
+					.append(row.folded() ? '⊞' : (row.childCount() > 0) ? '⊟' : '─')
 					.append(' ');
 			}
 			else {
 				line.append("   ");
 			}
 		}
-		line.append(row.onActivePath() ? "• " : "").append((row.label() != null) ? "[" + row.label() + "] " : "");
+		line.append((row.folded() && row.connector() == null) ? "⊞ " : "").append(row.onActivePath() ? "• " : "").append((row.label() != null) ? "[" + row.label() + "] " : "");
 		return line.append(row.text()).toString();
 	}
 

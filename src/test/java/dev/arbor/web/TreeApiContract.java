@@ -298,6 +298,19 @@ abstract class TreeApiContract {
 	}
 
 	@Test
+	void getTreeRowsWithFoldedShouldLeaveOutTheRowsBelowEachFoldedEntry() {
+		String sessionId = selectorSession();
+		// u1 branches into b1 (b2 below) and a1 (a3 below, the leaf's branch first); b1 and the hidden a2 fold
+		JsonNode rows = getRows(sessionId, "/sessions/{id}/tree/rows?filter=no-tools&folded={folded}", "l1", "b1,a2,nosuchid");
+		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "a1:1", "b1:1");
+		assertThat(row(rows, "b1").get("folded").asBoolean()).isTrue();
+		assertThat(row(rows, "a1").get("folded").asBoolean()).isFalse();
+		// the leaf is below a2's fold: the selection walks up to a1
+		assertThat(rows.get("selectedId").asString()).isEqualTo("a1");
+		assertThat(getRows(sessionId, "/sessions/{id}/tree/rows?filter=no-tools", "l1").get("matched").asInt()).isEqualTo(6);
+	}
+
+	@Test
 	void getTreeRowsWhenLeafMovesShouldPutItsBranchFirst() {
 		String sessionId = selectorSession();
 		ApiSessions.moveLeaf(this.client, sessionId, "b2");
