@@ -168,7 +168,10 @@ final class PiText {
 		if (magnitude >= 1e-6 && magnitude < 1e21) {
 			return new BigDecimal(Double.toString(number)).stripTrailingZeros().toPlainString();
 		}
-		return Double.toString(number).replace("E", (magnitude >= 1) ? "e+" : "e");
+		// Java writes 1.0E21 where JavaScript writes 1e+21: the mantissa without trailing zeros, a signed exponent.
+		String[] parts = Double.toString(number).split("E");
+		String mantissa = new BigDecimal(parts[0]).stripTrailingZeros().toPlainString();
+		return mantissa + "e" + (parts[1].startsWith("-") ? "" : "+") + parts[1];
 	}
 
 }
