@@ -31,12 +31,12 @@ import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.ConcurrentMergeScheduler;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.index.SerialMergeScheduler;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
@@ -428,10 +428,14 @@ final class SearchIndex implements SessionSearch, Closeable {
 		}
 
 		private static Lucene open(Directory directory, IndexWriterConfig.OpenMode mode) throws IOException {
-			// Merges run on the thread that writes (the owner's one thread), not on Lucene's own: nothing writes
-			// into the folder behind the owner's back, so an owner that stops writing leaves the folder alone.
+			// Merges run on one thread of Lucene's beside the owner's, so that a large one never holds up what the
+			// owner indexes: on the owner's thread, a merge of a million entries' segments kept an append out of
+			// the results for 15 s (docs/BENCHMARKS.md#finding-a-session-benchfind-sessionssh). Closing rolls the
+			// writer back, which aborts a running merge and waits for it: nothing writes into the folder after.
+			ConcurrentMergeScheduler merges = new ConcurrentMergeScheduler();
+			merges.setMaxMergesAndThreads(2, 1);
 			IndexWriterConfig config = new IndexWriterConfig(new WordAnalyzer()).setOpenMode(mode)
-				.setMergeScheduler(new SerialMergeScheduler());
+				.setMergeScheduler(merges);
 			IndexWriter writer = new IndexWriter(directory, config);
 			try {
 				return new Lucene(directory, writer, new SearcherManager(writer, null));
