@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.stream.Stream;
 
 import dev.arbor.UpstreamPi;
 import dev.arbor.session.Json;
@@ -48,10 +47,8 @@ class FilePiListingTests extends PiListingContract {
 				.expectStatus()
 				.isOk();
 			Path copies = Files.createDirectories(this.scratch.resolve("named-" + name.length()));
-			try (Stream<Path> files = Files.walk(storage)) {
-				Path file = files.filter((path) -> path.getFileName().toString().endsWith(id + ".jsonl")).findFirst().orElseThrow();
-				Files.copy(file, copies.resolve(file.getFileName()));
-			}
+			Path file = ApiSessions.file(storage, id);
+			Files.copy(file, copies.resolve(file.getFileName()));
 			JsonNode listed = Json.MAPPER.readTree(UpstreamPi.run("list-sessions.mjs",
 					Files.createDirectories(this.scratch.resolve("home")), copies.toString()));
 			assertThat(listed).hasSize(1);
@@ -134,17 +131,18 @@ class FilePiListingTests extends PiListingContract {
 		return storage.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
 	}
 
-	/** The folders and regular files of a tree, for pi to read (it may rewrite what it opens). */
+	/**
+	 * The folders and regular files of the storage directory, for pi to read (it may rewrite what it opens); not its
+	 * {@code .arbor/}, whose search index writes and removes files meanwhile, and which pi does not read.
+	 */
 	private static void copyTree(Path from, Path to) throws IOException {
-		try (Stream<Path> paths = Files.walk(from)) {
-			for (Path path : paths.toList()) {
-				Path target = to.resolve(from.relativize(path).toString());
-				if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-					Files.createDirectories(target);
-				}
-				else if (Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
-					Files.copy(path, target);
-				}
+		for (Path path : FileTreeSnapshot.paths(from)) {
+			Path target = to.resolve(from.relativize(path).toString());
+			if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+				Files.createDirectories(target);
+			}
+			else if (Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
+				Files.copy(path, target);
 			}
 		}
 	}
