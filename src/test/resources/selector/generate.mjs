@@ -7,11 +7,16 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+// pi shortens a tool call's path under the home folder of the machine it runs on to ~; Arbor does not run there
+// (docs/SESSION-FORMAT.md#the-selector-rows), so no path of the scenarios may be under the home pi sees.
+process.env.HOME = "/nonexistent-home";
+delete process.env.USERPROFILE;
 const pi = await import(pathToFileURL(path.join(process.env.PI, "dist/index.js")).href);
 pi.initTheme("dark");
 const here = path.dirname(new URL(import.meta.url).pathname);
 const resources = path.resolve(here, "..");
 const filters = ["default", "no-tools", "user-only", "labeled-only", "all"];
+const ANSI = /\x1b\[[0-9;]*m/g;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "selector-"));
 
 function sessionFile(name) {
@@ -26,25 +31,34 @@ function baseLines(file) {
   return lines.slice(header);
 }
 
-function rowsOf(manager, leaf, filter, query) {
+function rowsOf(manager, leaf, filter, query, folded) {
   const list = new pi.TreeSelectorComponent(manager.getTree(), leaf, 100000, () => {}, () => {}, undefined,
     undefined, filter).getTreeList();
   if (query) {
     list.searchQuery = query;
     list.applyFilter();
   }
+  // What Ctrl+← on each of these rows leaves: the rows below them taken out.
+  if (folded.length > 0) {
+    folded.forEach((id) => list.foldedNodes.add(id));
+    list.applyFilter();
+  }
   const nodes = list.filteredNodes;
+  // The component's own drawing of every row, colours taken out: one line a row, then the count line; each line
+  // starts with the two columns of the cursor.
+  list.maxVisibleLines = Math.max(1, nodes.length);
+  const drawn = nodes.length > 0 ? list.render(1_000_000).slice(0, nodes.length).map((line) => line.replace(ANSI, "").slice(2)) : [];
   const childCount = new Map();
   for (const node of nodes) {
     const parent = list.visibleParentMap?.get(node.node.entry.id) ?? null;
     childCount.set(parent, (childCount.get(parent) ?? 0) + 1);
   }
-  const rows = nodes.map((node) => {
+  const rows = nodes.map((node, index) => {
     const id = node.node.entry.id;
     const depth = list.multipleRoots ? Math.max(0, node.indent - 1) : node.indent;
     const connector = node.showConnector && !node.isVirtualRootChild ? (node.isLast ? "last" : "branch") : null;
     const guides = node.gutters.filter((gutter) => gutter.show).map((gutter) => gutter.position);
-    return [id, depth, connector, guides, childCount.get(id) ?? 0, list.activePathIds.has(id)];
+    return [id, depth, connector, guides, childCount.get(id) ?? 0, list.activePathIds.has(id), drawn[index]];
   });
   const selected = nodes.length > 0 ? nodes[list.selectedIndex].node.entry.id : null;
   return { selected, rows };
@@ -80,7 +94,12 @@ for (const scenario of scenarios) {
     const views = [];
     for (const query of ["", ...scenario.queries]) {
       for (const filter of filters) {
-        views.push({ filter, query, ...rowsOf(manager, manager.getLeafId(), filter, query) });
+        views.push({ filter, query, ...rowsOf(manager, manager.getLeafId(), filter, query, []) });
+      }
+    }
+    for (const folded of scenario.folds ?? []) {
+      for (const filter of filters) {
+        views.push({ filter, query: "", folded, ...rowsOf(manager, manager.getLeafId(), filter, "", folded) });
       }
     }
     steps.push({ note: step.note, leaf: manager.getLeafId(), views });
@@ -88,7 +107,7 @@ for (const scenario of scenarios) {
   out.push({ name: scenario.name, steps });
 }
 // One row a line, so that a change reads as a diff.
-const text = JSON.stringify(out, null, 1).replace(/\[\n\s+("[^"]*"|null),\n\s+(\d+),\n\s+("[a-z]+"|null),\n\s+\[([\d,\s]*)\],\n\s+(\d+),\n\s+(true|false)\n\s+\]/g,
-  (_, id, depth, connector, guides, count, active) => `[${id}, ${depth}, ${connector}, [${guides.replace(/\s+/g, "")}], ${count}, ${active}]`);
+const text = JSON.stringify(out, null, 1).replace(/\[\n\s+("[^"]*"|null),\n\s+(\d+),\n\s+("[a-z]+"|null),\n\s+\[([\d,\s]*)\],\n\s+(\d+),\n\s+(true|false),\n\s+("(?:[^"\\]|\\.)*")\n\s+\]/g,
+  (_, id, depth, connector, guides, count, active, line) => `[${id}, ${depth}, ${connector}, [${guides.replace(/\s+/g, "")}], ${count}, ${active}, ${line}]`);
 fs.writeFileSync(path.join(here, "upstream-rows.json"), text + "\n");
 fs.rmSync(work, { recursive: true });

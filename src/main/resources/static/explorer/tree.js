@@ -210,10 +210,10 @@ export class TreeView {
 			onclick: () => { this.setCursor(row.index); this.viewport.focus(); },
 			ondblclick: () => this.callbacks.onNavigate(row.id),
 		}, h('span', { className: 'prefix' }, prefix(row)),
-		h('span', { className: `kind kind-${row.role ?? row.type}` }, row.role ?? row.type),
+		row.onActivePath ? h('span', { className: 'path-mark' }, '• ') : null,
 		row.label ? h('span', { className: 'label', title: row.labelTimestamp ?? '' }, row.label) : null,
-		row.isLeaf ? h('span', { className: 'leaf-mark' }, 'leaf') : null,
-		h('span', { className: 'text' }, row.text));
+		rowText(row),
+		row.isLeaf ? h('span', { className: 'leaf-mark' }, 'leaf') : null);
 		element.style.top = `${row.index * ROW_HEIGHT}px`;
 		return element;
 	}
@@ -299,6 +299,20 @@ export class TreeView {
 		this.search.value = value;
 		this.callbacks.onView({ filter: this.filter, q: value });
 	}
+}
+
+/**
+ * The row's text as the API gives it, which is upstream's (docs/SESSION-FORMAT.md#the-selector-rows): a message's
+ * `user: ` or `assistant: ` set apart to be coloured as upstream colours it. A type upstream writes nothing for
+ * shows its name, dimmed, from the stylesheet, so the text itself stays upstream's.
+ */
+function rowText(row) {
+	const role = row.role === 'user' || row.role === 'assistant' ? `${row.role}: ` : null;
+	const attributes = { className: `text text-${row.role ?? row.type}`, 'data-type': row.type };
+	if (role && row.text.startsWith(role)) {
+		return h('span', attributes, h('span', { className: `kind kind-${row.role}` }, role), row.text.slice(role.length));
+	}
+	return h('span', attributes, row.text);
 }
 
 /**

@@ -43,7 +43,9 @@ public class Branching {
 		Selection selection = this.store.read(sessionId, tree -> {
 			EntryLine entry = tree.requireEntry(entryId);
 			if (!NavigationPlan.isUserMessage(entry)) {
-				throw new InvalidBranchEntryException(entryId);
+				String role = entry.messageRole();
+				throw new InvalidBranchEntryException(entryId,
+						(role != null) ? "a message of role " + role : "a " + entry.type() + " entry");
 			}
 			// A parent that names no entry makes the message a root (docs/SESSION-FORMAT.md#the-tree), so the path
 			// decides, not parentId.

@@ -2,6 +2,7 @@ package dev.arbor.operations;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 import dev.arbor.session.EntryLine;
@@ -70,13 +71,14 @@ public class TreeQueries {
 	}
 
 	/**
-	 * A page of the selector view.
+	 * A page of the selector view, with the rows below each of {@code folded} left out.
 	 *
 	 * @throws InvalidCursorException when a cursor names no row of the view (any more)
 	 * @throws dev.arbor.session.EntryNotFoundException when {@code around} or {@code from} names no entry
 	 */
-	public Snapshot<RowsPage> rows(String sessionId, RowFilter filter, @Nullable String query, RowsWindow window) {
-		return read(sessionId, tree -> RowPages.page(tree.getTreeRows(filter, query), query, window));
+	public Snapshot<RowsPage> rows(String sessionId, RowFilter filter, @Nullable String query, Set<String> folded,
+			RowsWindow window) {
+		return read(sessionId, tree -> RowPages.page(tree.getTreeRows(filter, query, folded), query, window));
 	}
 
 	/** targetId → label, in the order the labels were first set. */

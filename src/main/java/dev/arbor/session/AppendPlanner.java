@@ -96,7 +96,7 @@ final class AppendPlanner {
 				if (message == null || !message.isObject()) {
 					throw new InvalidEntryException("message", "message must be an object");
 				}
-				requireString(message, "role", "message.role");
+				MessageShapes.check(message);
 			}
 			case EntryTypes.THINKING_LEVEL_CHANGE -> {
 				JsonNode level = draft.get("thinkingLevel");

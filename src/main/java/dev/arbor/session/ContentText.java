@@ -96,7 +96,7 @@ final class ContentText {
 	}
 
 	/**
-	 * Steps over the string at the cursor; returns whether it is blank as {@link String#isBlank} says. Unescaped
+	 * Steps over the string at the cursor; returns whether it is blank as JavaScript's {@code trim} says (upstream's test). Unescaped
 	 * ASCII can be blank only as spaces (a JSON string holds no raw control characters); anything else is decoded.
 	 */
 	private static boolean isBlankString(JsonCursor in) throws MalformedLineException {
@@ -104,12 +104,12 @@ final class ContentText {
 		boolean escaped = in.string();
 		int end = in.pos - 1;
 		if (escaped) {
-			return in.decode(start, end).isBlank();
+			return PiText.isBlank(in.decode(start, end));
 		}
 		for (int i = start; i < end; i++) {
 			byte b = in.bytes[i];
 			if (b < 0) {
-				return new String(in.bytes, i, end - i, StandardCharsets.UTF_8).isBlank();
+				return PiText.isBlank(new String(in.bytes, i, end - i, StandardCharsets.UTF_8));
 			}
 			if (b != ' ') {
 				return false;

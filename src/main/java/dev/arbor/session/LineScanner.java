@@ -49,7 +49,7 @@ final class LineScanner {
 	/** Whether the message's content holds text that is not blank. */
 	private boolean contentHasText;
 
-	/** Whether the message's {@code stopReason} is {@code error} or {@code aborted}. */
+	/** Whether the message's {@code stopReason} is one besides {@code stop} and {@code toolUse}: an error, an abort. */
 	private boolean endedBadly;
 
 	private int keyStart;
@@ -170,7 +170,8 @@ final class LineScanner {
 	private void stopReason() throws MalformedLineException {
 		String reason = stringValue(STOP_REASONS);
 		if (reason != null) {
-			this.endedBadly = "error".equals(reason) || "aborted".equals(reason);
+			// Upstream's selector shows every assistant that stopped for another reason than stop or toolUse.
+			this.endedBadly = !reason.isEmpty() && !"stop".equals(reason) && !"toolUse".equals(reason);
 		}
 	}
 

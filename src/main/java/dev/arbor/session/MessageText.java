@@ -1,8 +1,5 @@
 package dev.arbor.session;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -10,26 +7,26 @@ import tools.jackson.core.JsonToken;
 
 /**
  * What the selector reads from an agent message (docs/SESSION-FORMAT.md#the-selector-rows), with a streaming parser and
- * no tree: text past the first {@value #LIMIT} characters, thinking and tool arguments are skipped
+ * no tree: text past the first {@value #LIMIT} characters, thinking and tool calls are skipped
  * unread, so a large tool result costs a scan rather than a copy.
  *
  * @param role {@code message.role}
- * @param text the text blocks (or string content) joined by newlines, cut after {@value #LIMIT}
- * characters
+ * @param text the string content, or the text blocks one after the other, cut after {@value #LIMIT} characters:
+ * upstream's {@code extractContent}, which joins blocks with nothing between them
  * @param hasVisibleText whether any text block, not only the first characters, holds non-blank text
  * @param stopReason {@code message.stopReason} (assistant messages)
  * @param errorMessage {@code message.errorMessage} (assistant messages)
  * @param toolName {@code message.toolName} (tool results)
+ * @param toolCallId {@code message.toolCallId} (tool results)
  * @param command {@code message.command} (bash executions)
- * @param toolCalls the names of the message's tool calls, in order
  */
 record MessageText(@Nullable String role, String text, boolean hasVisibleText, @Nullable String stopReason,
-		@Nullable String errorMessage, @Nullable String toolName, @Nullable String command, List<String> toolCalls) {
+		@Nullable String errorMessage, @Nullable String toolName, @Nullable String toolCallId, @Nullable String command) {
 
 	static final int LIMIT = 200;
 
 	/** An entry whose {@code message} is not an object: nothing to read. */
-	static final MessageText NONE = new MessageText(null, "", false, null, null, null, null, List.of());
+	static final MessageText NONE = new MessageText(null, "", false, null, null, null, null, null);
 
 	static MessageText scan(byte[] json, int offset, int length) {
 		Scanner scanner = new Scanner();
@@ -71,9 +68,9 @@ record MessageText(@Nullable String role, String text, boolean hasVisibleText, @
 
 		private @Nullable String toolName;
 
-		private @Nullable String command;
+		private @Nullable String toolCallId;
 
-		private final List<String> toolCalls = new ArrayList<>(0);
+		private @Nullable String command;
 
 		void readMessage(JsonParser parser) {
 			String name;
@@ -84,6 +81,7 @@ record MessageText(@Nullable String role, String text, boolean hasVisibleText, @
 					case "stopReason" -> this.stopReason = string(parser, value);
 					case "errorMessage" -> this.errorMessage = string(parser, value);
 					case "toolName" -> this.toolName = string(parser, value);
+					case "toolCallId" -> this.toolCallId = string(parser, value);
 					case "command" -> this.command = string(parser, value);
 					case "content" -> readContent(parser, value);
 					default -> parser.skipChildren();
@@ -114,13 +112,11 @@ record MessageText(@Nullable String role, String text, boolean hasVisibleText, @
 		private void readBlock(JsonParser parser) {
 			String type = null;
 			String blockText = null;
-			String name = null;
 			String field;
 			while ((field = parser.nextName()) != null) {
 				JsonToken value = parser.nextToken();
 				switch (field) {
 					case "type" -> type = string(parser, value);
-					case "name" -> name = string(parser, value);
 					case "text" -> {
 						// Once the preview is full and visibility known, further text is skipped undecoded.
 						if (value == JsonToken.VALUE_STRING && wantsText()) {
@@ -136,9 +132,6 @@ record MessageText(@Nullable String role, String text, boolean hasVisibleText, @
 			if ("text".equals(type) && blockText != null) {
 				addText(blockText);
 			}
-			else if ("toolCall".equals(type) && name != null) {
-				this.toolCalls.add(name);
-			}
 		}
 
 		private boolean wantsText() {
@@ -146,12 +139,9 @@ record MessageText(@Nullable String role, String text, boolean hasVisibleText, @
 		}
 
 		private void addText(String blockText) {
-			this.hasVisibleText |= !blockText.isBlank();
+			this.hasVisibleText |= !PiText.isBlank(blockText);
 			if (this.text.length() >= LIMIT) {
 				return;
-			}
-			if (this.text.length() > 0) {
-				this.text.append('\n');
 			}
 			this.text.append(cut(blockText, LIMIT - this.text.length()));
 		}
@@ -166,7 +156,7 @@ record MessageText(@Nullable String role, String text, boolean hasVisibleText, @
 
 		MessageText result() {
 			return new MessageText(this.role, cut(this.text.toString(), LIMIT), this.hasVisibleText, this.stopReason,
-					this.errorMessage, this.toolName, this.command, List.copyOf(this.toolCalls));
+					this.errorMessage, this.toolName, this.toolCallId, this.command);
 		}
 
 	}

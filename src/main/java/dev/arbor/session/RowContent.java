@@ -1,163 +1,160 @@
 package dev.arbor.session;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What one row of the selector shows and what its search looks at (docs/SESSION-FORMAT.md#the-selector-rows), read from
- * its entry: messages with a streaming scan, the small other entries from their tree. Immutable.
- *
- * @param role {@code message.role} for a message, else {@code null}
- * @param text the preview: one line (newlines and tabs become spaces), at most
- * {@value MessageText#LIMIT} characters
- * @param searchable the searchable text docs/SESSION-FORMAT.md#the-selector-rows lists for the entry's type, without
- * the label
+ * What one row of the selector says and what its search looks at (docs/SESSION-FORMAT.md#the-selector-rows), written
+ * as upstream's tree selector writes them: {@code TreeList.getEntryDisplayText} for the text,
+ * {@code TreeList.getSearchableText} for the search, both in pi-coding-agent's
+ * {@code modes/interactive/components/tree-selector.js}. Messages are read with a streaming scan, the small other
+ * entries from their tree.
  */
-record RowContent(@Nullable String role, String text, String searchable) {
+final class RowContent {
 
-	static RowContent of(EntryLine entry) {
+	/** How much of an assistant's error message the row shows. */
+	private static final int ERROR_LIMIT = 80;
+
+	private RowContent() {
+	}
+
+	/**
+	 * The row's text, without the label and the active-path mark drawn before it.
+	 *
+	 * @param callOf for a tool result's {@code toolCallId}, the call it answers ({@link ToolCallText#callOf}), if found
+	 */
+	static String text(EntryLine entry, Function<String, @Nullable JsonNode> callOf) {
 		return switch (entry.type()) {
-			case EntryTypes.MESSAGE -> message(entry.messageText());
-			case EntryTypes.CUSTOM_MESSAGE -> customMessage(entry.toNode());
+			case EntryTypes.MESSAGE -> message(entry.messageText(), callOf);
+			case EntryTypes.CUSTOM_MESSAGE -> {
+				ObjectNode node = entry.toNode();
+				JsonNode content = node.get("content");
+				String text = (content != null && content.isString()) ? content.asString() : textBlocks(content, false);
+				yield "[" + PiText.string(node.get("customType")) + "]: " + PiText.normalize(text);
+			}
 			case EntryTypes.COMPACTION -> {
-				String summary = Json.text(entry.toNode(), "summary");
-				yield other(keyed("compaction", summary), "compaction");
+				JsonNode tokens = entry.toNode().get("tokensBefore");
+				double thousands = (tokens != null && tokens.isNumber()) ? Math.floor(tokens.asDouble() / 1000 + 0.5)
+						: Double.NaN;
+				yield "[compaction: " + PiText.number(thousands) + "k tokens]";
 			}
-			case EntryTypes.BRANCH_SUMMARY -> {
-				String summary = Json.text(entry.toNode(), "summary");
-				yield other(keyed("branch summary", summary), join("branch summary", summary));
-			}
-			case EntryTypes.MODEL_CHANGE -> modelChange(entry.toNode());
-			case EntryTypes.THINKING_LEVEL_CHANGE -> {
-				// docs/SESSION-FORMAT.md#the-model-context: a null level means "off".
-				String level = Json.text(entry.toNode(), "thinkingLevel");
-				yield other(keyed("thinking", (level != null) ? level : "off"), join("thinking", level));
-			}
-			case EntryTypes.CUSTOM -> {
-				String customType = Json.text(entry.toNode(), "customType");
-				yield other(keyed("custom", customType), join("custom", customType));
-			}
+			case EntryTypes.BRANCH_SUMMARY -> "[branch summary]: " + PiText.normalize(summary(entry.toNode()));
+			case EntryTypes.MODEL_CHANGE -> "[model: " + PiText.string(model(entry.toNode())) + "]";
+			case EntryTypes.THINKING_LEVEL_CHANGE ->
+				"[thinking: " + PiText.string(entry.toNode().get("thinkingLevel")) + "]";
+			case EntryTypes.CUSTOM -> "[custom: " + PiText.string(entry.toNode().get("customType")) + "]";
 			case EntryTypes.LABEL -> {
-				String label = Json.text(entry.toNode(), "label");
-				boolean cleared = label == null || label.isEmpty();
-				yield other(keyed("label", cleared ? "(cleared)" : label), join("label", label));
+				JsonNode label = entry.toNode().get("label");
+				yield "[label: " + ((label == null || label.isNull()) ? "(cleared)" : PiText.string(label)) + "]";
 			}
-			case EntryTypes.MODE_CHANGE -> {
-				String mode = Json.text(entry.toNode(), "mode");
-				yield other(keyed("mode", mode), join("mode", mode));
+			case EntryTypes.SESSION_INFO -> {
+				JsonNode name = entry.toNode().get("name");
+				yield "[title: " + (PiText.truthy(name) ? PiText.string(name) : "empty") + "]";
 			}
-			case EntryTypes.TTSR_INJECTION -> {
-				List<String> rules = strings(entry.toNode().get("injectedRules"));
-				yield other(keyed("ttsr", String.join(", ", rules)), "");
-			}
-			// docs/SESSION-FORMAT.md#the-selector-rows gives the remaining types no searchable text but their label.
-			default -> other(entry.type(), "");
+			// Upstream writes nothing for a type it does not know, oh-my-pi's own among them.
+			default -> "";
 		};
 	}
 
-	private static RowContent message(MessageText message) {
-		String role = message.role();
-		String text = oneLine(message.text());
-		String preview;
-		if ("bashExecution".equals(role) && message.command() != null) {
-			preview = oneLine(message.command());
-		}
-		else if (!text.isEmpty()) {
-			boolean named = "toolResult".equals(role) && message.toolName() != null;
-			preview = named ? message.toolName() + ": " + text : text;
-		}
-		else if ("aborted".equals(message.stopReason())) {
-			preview = "(aborted)";
-		}
-		else if (message.errorMessage() != null && !message.errorMessage().isBlank()) {
-			preview = oneLine(message.errorMessage());
-		}
-		else if (!message.toolCalls().isEmpty()) {
-			preview = "(tool calls: " + String.join(", ", message.toolCalls()) + ")";
-		}
-		else {
-			preview = "(no content)";
-		}
-		String searchable = join(role, message.text());
-		if ("bashExecution".equals(role)) {
-			searchable = join(searchable, message.command());
-		}
-		return new RowContent(role, MessageText.cut(preview, MessageText.LIMIT), searchable);
-	}
-
-	private static RowContent customMessage(ObjectNode entry) {
-		String customType = Json.text(entry, "customType");
-		JsonNode content = entry.get("content");
-		String text = (content != null && content.isString()) ? content.asString()
-				: String.join("\n", textBlocks(content));
-		text = MessageText.cut(text, MessageText.LIMIT);
-		return other(keyed(customType, text), join(customType, text));
-	}
-
-	private static RowContent modelChange(ObjectNode entry) {
-		String model = Json.text(entry, "model");
-		if (model == null && Json.text(entry, "provider") != null && Json.text(entry, "modelId") != null) {
-			// The legacy form (docs/SESSION-FORMAT.md#entry-types).
-			model = Json.text(entry, "provider") + "/" + Json.text(entry, "modelId");
-		}
-		String role = Json.text(entry, "role");
-		String key = (role != null && !"default".equals(role)) ? "model (" + role + ")" : "model";
-		return other(keyed(key, model), join("model", model));
-	}
-
-	private static RowContent other(String text, String searchable) {
-		return new RowContent(null, MessageText.cut(oneLine(text), MessageText.LIMIT), searchable);
-	}
-
-	/** {@code key: value}, or the key alone when there is no value. */
-	private static String keyed(@Nullable String key, @Nullable String value) {
-		if (value == null || value.isBlank()) {
-			return (key != null) ? key : "";
-		}
-		return (key != null) ? key + ": " + value : value;
-	}
-
-	private static String join(@Nullable String first, @Nullable String second) {
-		if (first == null) {
-			return (second != null) ? second : "";
-		}
-		return (second != null) ? first + " " + second : first;
-	}
-
-	/** The string elements of an array. */
-	private static List<String> strings(@Nullable JsonNode array) {
-		List<String> strings = new ArrayList<>();
-		if (array != null && array.isArray()) {
-			for (JsonNode element : array) {
-				if (element.isString()) {
-					strings.add(element.asString());
+	/** The text the search looks at, without the label, which the view puts before it. */
+	static String searchable(EntryLine entry) {
+		return switch (entry.type()) {
+			case EntryTypes.MESSAGE -> {
+				MessageText message = entry.messageText();
+				String searchable = (message.role() != null) ? message.role() : "";
+				searchable += " " + message.text();
+				if ("bashExecution".equals(message.role()) && message.command() != null && !message.command().isEmpty()) {
+					searchable += " " + message.command();
 				}
+				yield searchable;
 			}
-		}
-		return strings;
+			case EntryTypes.CUSTOM_MESSAGE -> {
+				ObjectNode node = entry.toNode();
+				JsonNode content = node.get("content");
+				yield PiText.part(node.get("customType")) + " "
+						+ ((content != null && content.isString()) ? content.asString() : textBlocks(content, true));
+			}
+			case EntryTypes.COMPACTION -> "compaction";
+			case EntryTypes.BRANCH_SUMMARY -> "branch summary " + summary(entry.toNode());
+			case EntryTypes.SESSION_INFO -> {
+				JsonNode name = entry.toNode().get("name");
+				yield PiText.truthy(name) ? "title " + PiText.string(name) : "title";
+			}
+			case EntryTypes.MODEL_CHANGE -> "model " + PiText.part(model(entry.toNode()));
+			case EntryTypes.THINKING_LEVEL_CHANGE -> "thinking " + PiText.part(entry.toNode().get("thinkingLevel"));
+			case EntryTypes.CUSTOM -> "custom " + PiText.part(entry.toNode().get("customType"));
+			case EntryTypes.LABEL -> "label " + PiText.part(entry.toNode().get("label"));
+			default -> "";
+		};
 	}
 
-	/** The {@code text} of each text block of a content array. */
-	private static List<String> textBlocks(@Nullable JsonNode content) {
-		List<String> texts = new ArrayList<>();
+	/** A message's row: {@code user: …}, {@code assistant: …}, the call a tool result answers, a bash command. */
+	private static String message(MessageText message, Function<String, @Nullable JsonNode> callOf) {
+		String role = message.role();
+		if (role == null) {
+			return "[undefined]";
+		}
+		return switch (role) {
+			case "user" -> "user: " + PiText.normalize(message.text());
+			case "assistant" -> "assistant: " + assistant(message);
+			case "toolResult" -> {
+				JsonNode toolCall = (message.toolCallId() != null) ? callOf.apply(message.toolCallId()) : null;
+				if (toolCall != null) {
+					yield ToolCallText.of(PiText.string(toolCall.get("name")), toolCall.get("arguments"));
+				}
+				yield "[" + ((message.toolName() != null) ? message.toolName() : "tool") + "]";
+			}
+			case "bashExecution" -> "[bash]: " + PiText.normalize((message.command() != null) ? message.command() : "");
+			default -> "[" + role + "]";
+		};
+	}
+
+	private static String assistant(MessageText message) {
+		String text = PiText.normalize(message.text());
+		if (!text.isEmpty()) {
+			return text;
+		}
+		if ("aborted".equals(message.stopReason())) {
+			return "(aborted)";
+		}
+		if (message.errorMessage() != null && !message.errorMessage().isEmpty()) {
+			return MessageText.cut(PiText.normalize(message.errorMessage()), ERROR_LIMIT);
+		}
+		return "(no content)";
+	}
+
+	/** The model upstream names: {@code modelId}; oh-my-pi's entries have {@code model} instead, which it names. */
+	private static @Nullable JsonNode model(ObjectNode entry) {
+		JsonNode modelId = entry.get("modelId");
+		return (modelId == null && entry.has("model")) ? entry.get("model") : modelId;
+	}
+
+	private static String summary(ObjectNode entry) {
+		JsonNode summary = entry.get("summary");
+		return (summary != null && summary.isString()) ? summary.asString() : "";
+	}
+
+	/**
+	 * The text blocks of a content array one after the other; {@code cut} as upstream's {@code extractContent} (the
+	 * search), else all of them (the row of a custom message).
+	 */
+	private static String textBlocks(@Nullable JsonNode content, boolean cut) {
+		StringBuilder text = new StringBuilder();
 		if (content != null && content.isArray()) {
 			for (JsonNode block : content) {
-				String text = Json.text(block, "text");
-				if ("text".equals(Json.text(block, "type")) && text != null) {
-					texts.add(text);
+				JsonNode blockText = block.get("text");
+				if ("text".equals(Json.text(block, "type")) && blockText != null && blockText.isString()) {
+					text.append(blockText.asString());
+					if (cut && text.length() >= MessageText.LIMIT) {
+						return MessageText.cut(text.toString(), MessageText.LIMIT);
+					}
 				}
 			}
 		}
-		return texts;
-	}
-
-	/** Newlines and tabs become spaces, so a preview is one line. */
-	private static String oneLine(String text) {
-		return text.replace('\n', ' ').replace('\r', ' ').replace('\t', ' ').trim();
+		return text.toString();
 	}
 
 }

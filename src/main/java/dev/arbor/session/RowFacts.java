@@ -25,7 +25,7 @@ final class RowFacts {
 	static final byte BOOKKEEPING = 1 << 5;
 
 	private static final Set<String> BOOKKEEPING_TYPES = Set.of(EntryTypes.LABEL, EntryTypes.CUSTOM,
-			EntryTypes.MODEL_CHANGE, EntryTypes.THINKING_LEVEL_CHANGE, "service_tier_change", "title_change",
+			EntryTypes.MODEL_CHANGE, EntryTypes.THINKING_LEVEL_CHANGE, EntryTypes.SESSION_INFO, "service_tier_change", "title_change",
 			"credential_pin", "session_init", EntryTypes.TTSR_INJECTION, EntryTypes.MODE_CHANGE, "reset_boundary");
 
 	private RowFacts() {

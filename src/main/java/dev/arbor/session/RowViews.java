@@ -6,6 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.IntStream;
 
@@ -66,19 +69,19 @@ final class RowViews {
 		return Objects.requireNonNull(this.flat);
 	}
 
-	synchronized TreeRows get(RowFilter filter, @Nullable String query) {
+	synchronized TreeRows get(RowFilter filter, @Nullable String query, Set<String> folded) {
 		long change = this.tree.changeCount;
 		FlatOrder flat = flatOrder();
 		readFacts();
 		RowQuery parsed = RowQuery.parse(query);
-		Key key = new Key(filter, parsed.normalized());
+		Key key = new Key(filter, parsed.normalized(), new TreeSet<>(folded));
 		TreeRows view = this.views.get(key);
 		if (view == null) {
 			if (!parsed.isEmpty()) {
 				readSearchable();
 			}
 			view = TreeRowsBuilder.build(this.tree, flat, this.facts, this.searchable,
-					filter, parsed, this.epoch + "." + Long.toString(change, 36));
+					filter, parsed, key.folded(), this.epoch + "." + Long.toString(change, 36));
 			this.views.put(key, view);
 			Iterator<TreeRows> eldest = this.views.values().iterator();
 			while (this.views.size() > KEPT) {
@@ -123,8 +126,7 @@ final class RowViews {
 		}
 		String[] searchable = Arrays.copyOf(this.searchable, this.tree.size());
 		int known = this.searchable.length;
-		positionsFrom(known).forEach(position -> searchable[position] = RowContent.of(this.tree.at(position))
-			.searchable()
+		positionsFrom(known).forEach(position -> searchable[position] = RowContent.searchable(this.tree.at(position))
 			.toLowerCase(Locale.ROOT));
 		for (int i = known; i < searchable.length; i++) {
 			// About: a string's header and its array's, then a byte a character (two beyond Latin-1).
@@ -139,8 +141,8 @@ final class RowViews {
 		return (this.tree.size() - known >= PARALLEL_FROM) ? positions.parallel() : positions;
 	}
 
-	/** A view is the same for queries with the same tokens. */
-	private record Key(RowFilter filter, String tokens) {
+	/** A view is the same for queries with the same tokens and the same folds. */
+	private record Key(RowFilter filter, String tokens, SortedSet<String> folded) {
 	}
 
 }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.IntStream;
 
 import org.jspecify.annotations.Nullable;
@@ -201,7 +202,15 @@ public final class SessionTree {
 	}
 
 	public TreeRows getTreeRows(RowFilter filter, @Nullable String query) {
-		return this.rowViews.get(filter, query);
+		return this.rowViews.get(filter, query, Set.of());
+	}
+
+	/**
+	 * The view with the rows below each of {@code folded} left out, as upstream's selector folds a branch
+	 * (docs/SESSION-FORMAT.md#the-selector-rows); ids that name no entry fold nothing.
+	 */
+	public TreeRows getTreeRows(RowFilter filter, @Nullable String query, Set<String> folded) {
+		return this.rowViews.get(filter, query, folded);
 	}
 
 	/** Chains of single-child entries folded into segments, in the order of the selector's rows; see {@link TreeOutline}. */

@@ -41,7 +41,7 @@ public record TreeOutline(@Nullable String leafId, int entryCount, List<Segment>
 	 * the others by timestamp; empty when {@code last} has no children
 	 * @param onActivePath whether any of its entries is the leaf or one of the leaf's ancestors
 	 * @param containsLeaf whether the leaf is one of its entries
-	 * @param firstUserText the preview of its first {@code user} message, as its row shows it (one line, at most
+	 * @param firstUserText the text of its first {@code user} message as its row shows it after {@code user: } (one line, at most
 	 * {@value MessageText#LIMIT} characters); {@code null} when it holds none
 	 * @param labelCount how many of its entries carry a label
 	 * @param firstRowId its first entry that is a row of the {@code all} view, which leaves out tool-call-only

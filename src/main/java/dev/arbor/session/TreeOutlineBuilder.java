@@ -101,7 +101,7 @@ final class TreeOutlineBuilder {
 		return new TreeOutline.Segment(this.tree.at(first), this.tree.at(order[end]), end - start + 1,
 				(parent != NONE) ? this.tree.at(parent).id() : null, depth, childSegments,
 				this.flat.onActivePath[first], containsLeaf,
-				(firstUser != NONE) ? RowContent.of(this.tree.at(firstUser)).text() : null, labels,
+				(firstUser != NONE) ? PiText.normalize(this.tree.at(firstUser).messageText().text()) : null, labels,
 				anyRow ? this.tree.at(order[firstRow]).id() : null, anyRow ? this.tree.at(order[lastRow]).id() : null);
 	}
 

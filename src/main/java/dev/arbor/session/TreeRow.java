@@ -33,11 +33,13 @@ import org.jspecify.annotations.Nullable;
  * @param isLeaf whether the entry is the session's leaf
  * @param selected whether the row is the one the selector opens on: the leaf, else its nearest ancestor in the
  * view, else the view's last row
+ * @param folded whether the view was asked to fold the row, so that none of its descendants is a row: upstream
+ * draws {@code ⊞} in place of its connector's {@code ⊟}, or before the row when it has no connector
  */
 public record TreeRow(int index, String id, @Nullable String parentId, @Nullable String visibleParentId, int depth,
 		@Nullable Connector connector, List<Integer> guides, int childCount, String type, @Nullable String role,
 		String text, @Nullable String label, @Nullable String labelTimestamp, boolean onActivePath, boolean isLeaf,
-		boolean selected) {
+		boolean selected, boolean folded) {
 
 	public TreeRow {
 		guides = List.copyOf(guides);

@@ -36,8 +36,11 @@ public final class TreeRows {
 
 	private final int leaf;
 
+	/** By file position: whether the view was asked to fold the entry. */
+	private final boolean[] folded;
+
 	TreeRows(SessionTree tree, FlatOrder flat, RowFilter filter, String version, int[] rows, int[] rowOf, Shape shape,
-			int selected) {
+			int selected, boolean[] folded) {
 		this.tree = tree;
 		this.flat = flat;
 		this.filter = filter;
@@ -47,11 +50,12 @@ public final class TreeRows {
 		this.shape = shape;
 		this.selected = selected;
 		this.leaf = tree.leafPosition();
+		this.folded = folded;
 	}
 
 	/** About the memory the view keeps besides the order it shares: its arrays, about 25 bytes a row. */
 	long bytes() {
-		return 4L * this.rowOf.length + 21L * this.rows.length;
+		return 5L * this.rowOf.length + 21L * this.rows.length;
 	}
 
 	public RowFilter filter() {
@@ -149,12 +153,12 @@ public final class TreeRows {
 		int parent = this.flat.parent[position];
 		int visibleParent = this.shape.parentRow[row];
 		Labels.Label label = this.tree.resolvedLabels().get(entry.id());
-		RowContent content = RowContent.of(entry);
+		String text = RowContent.text(entry, id -> ToolCallText.callOf(this.tree, this.flat, position, id));
 		return new TreeRow(row, entry.id(), (parent != NONE) ? this.tree.at(parent).id() : null,
 				(visibleParent != NONE) ? this.tree.at(this.rows[visibleParent]).id() : null, this.shape.depth[row],
-				connector(row), guides(row), this.shape.childCount[row], entry.type(), content.role(), content.text(),
+				connector(row), guides(row), this.shape.childCount[row], entry.type(), entry.messageRole(), text,
 				(label != null) ? label.label() : null, (label != null) ? label.timestamp() : null,
-				this.flat.onActivePath[position], position == this.leaf, row == this.selected);
+				this.flat.onActivePath[position], position == this.leaf, row == this.selected, this.folded[position]);
 	}
 
 	private TreeRow.@Nullable Connector connector(int row) {

@@ -2,6 +2,7 @@ package dev.arbor.session;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Builds {@link TreeRows} from the tree's {@link FlatOrder}: which entries are rows (the always-hidden rule, the
@@ -30,39 +31,55 @@ final class TreeRowsBuilder {
 
 	private final RowQuery query;
 
+	/** By file position: whether the entry is folded, so that no entry below it is a row. */
+	private final boolean[] folded;
+
 	private TreeRowsBuilder(SessionTree tree, FlatOrder flat, byte[] facts, String[] searchable, RowFilter filter,
-			RowQuery query) {
+			RowQuery query, boolean[] folded) {
 		this.tree = tree;
 		this.flat = flat;
 		this.facts = facts;
 		this.searchable = searchable;
 		this.filter = filter;
 		this.query = query;
+		this.folded = folded;
 	}
 
 	/**
 	 * @param facts {@link RowFacts} by file position, known for every entry
 	 * @param searchable by file position, the entry's searchable text in lower case, known for every entry when
 	 * there is a query
+	 * @param folded ids of the entries whose descendants are no rows; ids that name no entry fold nothing
 	 */
 	static TreeRows build(SessionTree tree, FlatOrder flat, byte[] facts, String[] searchable, RowFilter filter,
-			RowQuery query, String version) {
-		TreeRowsBuilder builder = new TreeRowsBuilder(tree, flat, facts, searchable, filter, query);
+			RowQuery query, Set<String> folded, String version) {
+		boolean[] foldedAt = new boolean[tree.size()];
+		for (String id : folded) {
+			tree.getEntry(id).ifPresent(entry -> foldedAt[tree.requirePosition(id)] = true);
+		}
+		TreeRowsBuilder builder = new TreeRowsBuilder(tree, flat, facts, searchable, filter, query, foldedAt);
 		int[] rowOf = new int[tree.size()];
 		Arrays.fill(rowOf, NONE);
 		int[] rows = builder.selectRows(rowOf);
 		TreeRows.Shape shape = builder.draw(rows, rowOf);
-		return new TreeRows(tree, flat, filter, version, rows, rowOf, shape, builder.selected(rowOf, rows));
+		return new TreeRows(tree, flat, filter, version, rows, rowOf, shape, builder.selected(rowOf, rows), foldedAt);
 	}
 
-	/** The rows in display order; fills {@code rowOf} (file position → row index). */
+	/**
+	 * The rows in display order; fills {@code rowOf} (file position → row index). An entry below a folded one is
+	 * no row, whether or not the folded one is (upstream's {@code applyFilter} walks the stored parents).
+	 */
 	private int[] selectRows(int[] rowOf) {
 		int leaf = this.tree.leafPosition();
 		int[] rows = new int[Math.min(this.flat.length(), 1024)];
 		int count = 0;
+		// By file position, filled in display order, where a parent comes before its children.
+		boolean[] underFold = new boolean[this.tree.size()];
 		for (int i = 0; i < this.flat.length(); i++) {
 			int position = this.flat.order[i];
-			if (shows(position, position == leaf)) {
+			int parent = this.flat.parent[position];
+			underFold[position] = parent != NONE && (this.folded[parent] || underFold[parent]);
+			if (!underFold[position] && shows(position, position == leaf)) {
 				if (count == rows.length) {
 					rows = Arrays.copyOf(rows, Math.min(this.flat.length(), count * 2));
 				}

@@ -18,19 +18,21 @@ public class InvalidSessionFileException extends RuntimeException {
 	 * @param reason why it is not a session
 	 */
 	public InvalidSessionFileException(String source, String reason) {
-		this(source, reason, List.of());
+		this(source, reason, List.of(), "");
 	}
 
 	/**
-	 * @param source what was read
-	 * @param malformedLines the lines that are not entries
+	 * @param source what was uploaded
+	 * @param malformedLines the lines that are not entries, which an upload may skip
 	 */
 	public InvalidSessionFileException(String source, List<MalformedLine> malformedLines) {
-		this(source, MalformedLine.describe(malformedLines), malformedLines);
+		this(source, MalformedLine.describe(malformedLines), malformedLines,
+				". To import it without those lines, send it again with ?skipMalformedLines=true");
 	}
 
-	private InvalidSessionFileException(String source, String reason, List<MalformedLine> malformedLines) {
-		super("Not a session file (" + reason + "): " + source);
+	private InvalidSessionFileException(String source, String reason, List<MalformedLine> malformedLines,
+			String remedy) {
+		super("Not a session file (" + reason + "): " + source + remedy);
 		this.reason = reason;
 		this.malformedLines = List.copyOf(malformedLines);
 	}

@@ -10,6 +10,7 @@ import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 /**
  * What a client did wrong in a JSON body, in its own terms: the field as a path ({@code message.role},
@@ -47,6 +48,10 @@ final class JsonErrors {
 	static String describe(DatabindException ex) {
 		if (ex.getOriginalMessage().startsWith("Missing required creator property")) {
 			return "is required";
+		}
+		if (ex instanceof UnrecognizedPropertyException unknown) {
+			List<String> known = unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList();
+			return "is not a field of this body" + (known.isEmpty() ? "" : " (it takes " + String.join(", ", known) + ")");
 		}
 		if (ex instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
 			return "must be " + jsonType(mismatch.getTargetType());

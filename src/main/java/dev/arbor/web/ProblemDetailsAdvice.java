@@ -39,12 +39,14 @@ import org.springframework.context.MessageSourceResolvable;
 import org.springframework.core.convert.ConversionFailedException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.validation.FieldError;
 import org.springframework.validation.method.ParameterErrors;
 import org.springframework.validation.method.ParameterValidationResult;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -367,6 +369,21 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 				: parameter + " must be a valid " + expected;
 		ProblemDetail problem = ProblemType.INVALID_PARAMETER.create(detail);
 		problem.setProperty("parameter", parameter);
+		return respond(problem, headers, request);
+	}
+
+	/** A body of a type the operation does not take: the detail and {@code accepted} say which it takes. */
+	@Override
+	protected @Nullable ResponseEntity<Object> handleHttpMediaTypeNotSupported(HttpMediaTypeNotSupportedException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		List<String> accepted = ex.getSupportedMediaTypes().stream().map(MediaType::toString).toList();
+		if (accepted.isEmpty()) {
+			return respond(ProblemType.UNSUPPORTED_MEDIA_TYPE.create(ex.getMessage()), headers, request);
+		}
+		String sent = (ex.getContentType() != null) ? "Content-Type " + ex.getContentType() : "A body without a Content-Type";
+		ProblemDetail problem = ProblemType.UNSUPPORTED_MEDIA_TYPE
+			.create(sent + " is not taken here; send the body as " + String.join(" or ", accepted));
+		problem.setProperty("accepted", accepted);
 		return respond(problem, headers, request);
 	}
 

@@ -80,7 +80,10 @@ final class ProblemExamples {
 			case REQUEST_TOO_LARGE -> problem(type, "The request body is larger than the limit of 16777216 bytes",
 					SESSION + "/entries");
 			case NO_SUMMARY_MODEL -> problem(type, "No model available for summarization", SESSION + "/navigate");
-			case INVALID_BRANCH_ENTRY -> problem(type, "Invalid entry ID for branching", SESSION + "/branch",
+			case INVALID_BRANCH_ENTRY -> problem(type, "Invalid entry ID for branching: b2c3d4e5 is a message of role "
+					+ "assistant, and /branch starts from a user message, whose text goes back to the editor; to copy the path "
+					+ "up to any entry into a new session, POST its id as leafId to /sessions/{sessionId}/branched-sessions",
+					SESSION + "/branch",
 					"entryId", "b2c3d4e5");
 			case SUMMARY_FAILED -> problem(type,
 					"The summary model (openai) failed: no summary within 5m; nothing was changed", SESSION + "/navigate",

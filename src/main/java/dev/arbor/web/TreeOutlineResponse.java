@@ -47,7 +47,7 @@ record TreeOutlineResponse(@Schema(description = "The leaf; null while there is 
 			@Schema(description = "The `firstId` of each segment below it, in row order: the one holding the leaf first, the others by timestamp. Empty when `lastId` has no children.", example = "[]") List<String> childSegments,
 			@Schema(description = "Whether any of its entries is the leaf or one of the leaf's ancestors.", example = "true") boolean onActivePath,
 			@Schema(description = "Whether the leaf is one of its entries.", example = "true") boolean containsLeaf,
-			@Schema(description = "The preview of its first user message as its row shows it: one line, at most 200 characters. Null when it holds none.", example = "Make the config loader read env vars") @Nullable String firstUserText,
+			@Schema(description = "The text of its first user message as its row shows it after `user: `: one line, at most 200 characters. Null when it holds none.", example = "Make the config loader read env vars") @Nullable String firstUserText,
 			@Schema(description = "How many of its entries carry a label.", example = "0") int labelCount,
 			@Schema(description = "Its first entry's timestamp, UTC with milliseconds; null when it has none that can be read.", example = "2025-11-20T23:33:01.550Z") @Nullable String firstTimestamp,
 			@Schema(description = "Its last entry's timestamp, UTC with milliseconds; null when it has none that can be read.", example = "2025-11-20T23:33:05.120Z") @Nullable String lastTimestamp,

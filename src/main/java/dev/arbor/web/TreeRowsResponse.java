@@ -48,12 +48,13 @@ record TreeRowsResponse(@Schema(example = "default") String filter, @Schema(exam
 	 * @param childCount rows whose visible parent this row is
 	 * @param type the entry type
 	 * @param role {@code message.role} of a message entry
-	 * @param text a one-line preview, at most 200 characters
+	 * @param text what upstream's selector writes for the row after its label
 	 * @param label the entry's label
 	 * @param labelTimestamp when the label was set
 	 * @param onActivePath whether the entry is the leaf or one of its ancestors
 	 * @param isLeaf whether the entry is the leaf
 	 * @param selected whether this is the selected row
+	 * @param folded whether the request folded the row
 	 */
 	@Schema(name = "TreeRow", description = "One row of the selector view, with what it takes to draw it as upstream's tree selector does.")
 	record Row(@Schema(example = "7") int index, @Schema(example = "b2c3d4e5") String id,
@@ -64,17 +65,18 @@ record TreeRowsResponse(@Schema(example = "default") String filter, @Schema(exam
 			@Schema(description = "The columns, ascending and below `depth`, that carry a vertical line (`│`) down to a later sibling of an ancestor.", example = "[0]") List<Integer> guides,
 			@Schema(description = "Rows whose visible parent this row is; the connector shows `⊟` when it is above 0.", example = "1") int childCount,
 			@Schema(example = "message") String type, @Schema(example = "user") @Nullable String role,
-			@Schema(description = "A one-line preview, at most 200 characters.", example = "Make the config loader read env vars") String text,
+			@Schema(description = "What upstream's tree selector writes for the row after its label, on one line: `user: ` or `assistant: ` and the first 200 characters of the text, a tool result as the call it answers (`[read: src/loader.ts:1-20]`, `[bash: npm test]`), `[bash]: command` for a bash execution, `[title: …]`, `[compaction: 123k tokens]`, `[model: …]` and so on; empty for a type upstream does not know.", example = "user: Make the config loader read env vars") String text,
 			@Schema(example = "before refactor") @Nullable String label,
 			@Schema(description = "The `timestamp` of the label entry that set the label.", example = "2026-01-02T10:00:00.000Z") @Nullable String labelTimestamp,
 			@Schema(example = "true") boolean onActivePath, @Schema(example = "false") boolean isLeaf,
-			@Schema(example = "false") boolean selected) {
+			@Schema(example = "false") boolean selected,
+			@Schema(description = "Whether the request folded this row (`folded`): none of its descendants is a row. Upstream draws `⊞` in place of the connector's `⊟`, or before a row without a connector.", example = "false") boolean folded) {
 
 		static Row of(TreeRow row) {
 			String connector = (row.connector() != null) ? row.connector().name().toLowerCase(Locale.ROOT) : null;
 			return new Row(row.index(), row.id(), row.parentId(), row.visibleParentId(), row.depth(), connector,
 					row.guides(), row.childCount(), row.type(), row.role(), row.text(), row.label(),
-					row.labelTimestamp(), row.onActivePath(), row.isLeaf(), row.selected());
+					row.labelTimestamp(), row.onActivePath(), row.isLeaf(), row.selected(), row.folded());
 		}
 
 	}

@@ -34,11 +34,13 @@ class WebConfiguration implements WebMvcConfigurer {
 	/**
 	 * Strict JSON for requests: a number is no string, a string no boolean (a wrong type is a 400, not a guess),
 	 * and drafts keep the digits of their decimals as the engine does ({@code Json.MAPPER}), refusing those the
-	 * engine could not write back ({@code Json.NODES}) as malformed JSON rather than failing when the entry is made.
+	 * engine could not write back ({@code Json.NODES}) as malformed JSON rather than failing when the entry is made;
+	 * a field Arbor's own bodies do not have is refused ({@link UnknownFieldsRefused}).
 	 */
 	@Bean
 	JsonMapperBuilderCustomizer strictRequests() {
 		return builder -> builder.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+			.addHandler(new UnknownFieldsRefused())
 			.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
 			.disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
 			.nodeFactory(Json.NODES)

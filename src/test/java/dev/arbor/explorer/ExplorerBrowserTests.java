@@ -1,11 +1,14 @@
 package dev.arbor.explorer;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import dev.arbor.TestSessions;
+import dev.arbor.session.Json;
 import dev.arbor.summary.BranchSummary;
 import dev.arbor.web.ScriptedSummarizer;
 import org.junit.jupiter.api.BeforeEach;
@@ -79,7 +82,8 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 		assertThat(users).as("the user messages of every branch").isEqualTo(17);
 		click(By.cssSelector("button.filter[data-filter='user-only']"));
 		waitUntil(() -> text(".tree-status").equals(users + " of " + entries + " entries shown"));
-		assertThat(rowKinds()).containsOnly("user");
+		// each row's text as upstream's selector writes it, a user message's after "user: "
+		assertThat(rowTexts()).isNotEmpty().allMatch((text) -> text.startsWith("user: "));
 		assertThat(this.driver.getCurrentUrl()).contains("filter=user-only");
 		int matched = this.api.get(rows + "&q=atom").get("matched").asInt();
 		assertThat(matched).isBetween(1, users - 1);
@@ -237,9 +241,45 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 		new WebDriverWait(this.driver, Duration.ofSeconds(2)).pollingEvery(Duration.ofMillis(10)).until(ExpectedConditions
 			.presenceOfElementLocated(By.cssSelector(".rows .row.leaf[data-entry-id='" + appended + "']")));
 		long millis = (System.nanoTime() - start) / 1_000_000;
-		assertThat(rowTexts()).contains("Appended by another client");
+		assertThat(rowTexts()).contains("user: Appended by another client");
 		assertThat(text(".session-meta")).contains("3 entries");
 		System.out.printf("explorer: an entry appended over HTTP appeared in the page after %d ms%n", millis);
+	}
+
+	@Test
+	void eachRowShouldReadAsUpstreamsSelectorDrawsIt() throws IOException {
+		byte[] file;
+		JsonNode expected;
+		try (InputStream session = getClass().getResourceAsStream("/selector/kinds.jsonl");
+				InputStream rows = getClass().getResourceAsStream("/selector/upstream-rows.json")) {
+			file = session.readAllBytes();
+			expected = Json.MAPPER.readTree(rows);
+		}
+		// what pi-coding-agent's own selector drew for this file as loaded, under the all filter
+		JsonNode upstream = expected.valueStream()
+			.filter((scenario) -> scenario.get("name").asString().equals("every kind"))
+			.findFirst()
+			.orElseThrow()
+			.get("steps").get(0).get("views").get(4).get("rows");
+		assertThat(upstream).hasSizeGreaterThan(10);
+		String sessionId = this.api.importCopy(file).get("id").asString();
+		open("/#/sessions/" + sessionId + "?filter=all");
+		assertThat(this.api.get("/sessions/" + sessionId + "/tree/rows?filter=all&limit=1").get("matched").asInt())
+			.isEqualTo(upstream.size());
+		waitUntil(() -> rows().size() > 10);
+
+		// Each drawn row as one line: the prefix, the active path's mark, [label] (its brackets come from the
+		// stylesheet), the text; Arbor's leaf mark left out.
+		@SuppressWarnings("unchecked")
+		List<List<Object>> drawn = (List<List<Object>>) ((JavascriptExecutor) this.driver).executeScript(
+				"return [...document.querySelectorAll('.rows .row[data-entry-id]')].map((row) => [Number(row.dataset.index), "
+						+ "[...row.children].filter((part) => !part.classList.contains('leaf-mark'))"
+						+ ".map((part) => part.classList.contains('label') ? `[${part.textContent}] ` : part.textContent).join('')])");
+		assertThat(drawn).hasSizeGreaterThan(10);
+		for (List<Object> row : drawn) {
+			int index = ((Number) row.get(0)).intValue();
+			assertThat(row.get(1)).as("row %d", index).isEqualTo(upstream.get(index).get(6).asString());
+		}
 	}
 
 	@Test
@@ -310,7 +350,7 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 		// typing searches
 		keys("u6");
 		waitUntil(() -> this.driver.getCurrentUrl().contains("q=u6"));
-		waitUntil(() -> rowTexts().equals(List.of("u6")));
+		waitUntil(() -> rowTexts().equals(List.of("user: u6")));
 	}
 
 	@Test
@@ -326,7 +366,7 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 			.isEqualTo("<img src=x onerror=\"window.pwned='title'\">");
 		open("/#/sessions/" + sessionId + "/entries/" + entryId);
 		waitUntil(() -> text(".entry-panel .entry .text").equals(hostile));
-		assertThat(rowTexts()).contains(hostile);
+		assertThat(rowTexts()).contains("user: " + hostile);
 		assertThat(this.driver.findElements(By.cssSelector("#view img, #view script, #view a[href^='javascript']"))).isEmpty();
 		assertThat(((JavascriptExecutor) this.driver).executeScript("return window.pwned")).isNull();
 		Screenshots.save(this.driver, "explorer-hostile");
@@ -350,10 +390,6 @@ class ExplorerBrowserTests extends AbstractBrowserTests {
 
 	private WebElement rowAt(int index) {
 		return waitFor(By.cssSelector(".rows .row[data-index='" + index + "']"));
-	}
-
-	private List<String> rowKinds() {
-		return cellTexts(".kind");
 	}
 
 	/**

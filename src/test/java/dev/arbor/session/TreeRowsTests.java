@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * The selector view of docs/SESSION-FORMAT.md#the-selector-rows: row order, filters, hidden tool-call-only assistant
@@ -182,7 +183,7 @@ class TreeRowsTests {
 
 		assertThat(ids(rows)).containsExactly("u1", "a1");
 		assertThat(all(rows).get(1).isLeaf()).isTrue();
-		assertThat(all(rows).get(1).text()).isEqualTo("(tool calls: read)");
+		assertThat(all(rows).get(1).text()).isEqualTo("assistant: (no content)");
 	}
 
 	@Test
@@ -192,13 +193,18 @@ class TreeRowsTests {
 						+ "],'stopReason':'error','errorMessage':'Overloaded\\nretry later'"),
 				message("a2", "a1", 3, "'role':'assistant','content':[" + TOOL_CALL + "],'stopReason':'aborted'"),
 				message("a3", "a2", 4, "'role':'assistant','content':[],'stopReason':'aborted'"),
-				user("u2", "a3", 5, "again"));
+				message("a4", "a3", 5, "'role':'assistant','content':[" + TOOL_CALL + "],'stopReason':'length'"),
+				message("a5", "a4", 6, "'role':'assistant','content':[],'stopReason':'error','errorMessage':'"
+						+ "x".repeat(90) + "'"),
+				user("u2", "a5", 7, "again"));
 
 		TreeRows rows = tree.getTreeRows(RowFilter.DEFAULT, null);
 
-		assertThat(ids(rows)).containsExactly("u1", "a1", "a2", "a3", "u2");
+		// Upstream shows an assistant that stopped for any reason besides stop and toolUse, and cuts its error at 80.
+		assertThat(ids(rows)).containsExactly("u1", "a1", "a2", "a3", "a4", "a5", "u2");
 		assertThat(all(rows)).extracting(TreeRow::text)
-			.containsExactly("go", "Overloaded retry later", "(aborted)", "(aborted)", "again");
+			.containsExactly("user: go", "assistant: Overloaded retry later", "assistant: (aborted)",
+					"assistant: (aborted)", "assistant: (no content)", "assistant: " + "x".repeat(80), "user: again");
 	}
 
 	@Test
@@ -218,14 +224,17 @@ class TreeRowsTests {
 	}
 
 	@Test
-	void searchWhenTokenIsSubsequenceOfOneWordShouldMatchButNeverAcrossWords() {
-		SessionTree tree = tree(user("u1", null, 1, "Fix the Config loader"), user("u2", "u1", 2, "fix the parser"));
+	void searchShouldMatchEachTokenAsASubstringOnly() {
+		SessionTree tree = tree(user("u1", null, 1, "Fix the Config loader"), user("u2", "u1", 2, "fix the parser"),
+				message("u3", "u2", 3, "'role':'user','content':[{'type':'text','text':'con'},{'type':'text','text':'fig'}]"));
 
-		assertThat(ids(tree.getTreeRows(RowFilter.DEFAULT, "cfg"))).containsExactly("u1");
-		assertThat(ids(tree.getTreeRows(RowFilter.DEFAULT, "fx prsr"))).containsExactly("u2");
-		// c, f from "config" and l from "loader": a subsequence of the text but of no single word.
-		assertThat(ids(tree.getTreeRows(RowFilter.DEFAULT, "cfl"))).isEmpty();
-		assertThat(ids(tree.getTreeRows(RowFilter.DEFAULT, "gfc"))).isEmpty();
+		// Upstream's letters must stand together: cfg is no substring of config.
+		assertThat(ids(tree.getTreeRows(RowFilter.DEFAULT, "cfg"))).isEmpty();
+		assertThat(ids(tree.getTreeRows(RowFilter.DEFAULT, "fx prsr"))).isEmpty();
+		assertThat(ids(tree.getTreeRows(RowFilter.DEFAULT, "onfi"))).containsExactly("u1", "u3");
+		// A token may run across words where the text has no whitespace between them, and the role is searched.
+		assertThat(ids(tree.getTreeRows(RowFilter.DEFAULT, "g\u00a0loader"))).containsExactly("u1");
+		assertThat(ids(tree.getTreeRows(RowFilter.DEFAULT, "user parser"))).containsExactly("u2");
 	}
 
 	@Test
@@ -263,7 +272,7 @@ class TreeRowsTests {
 	}
 
 	@Test
-	void textShouldBeAOneLinePreviewOfAtMost200Characters() {
+	void textShouldBeWhatUpstreamsSelectorWrites() {
 		SessionTree tree = tree(user("u1", null, 1, "line one\\nline\\ttwo  "), user("u2", "u1", 2, "b".repeat(300)),
 				toolResult("t1", "u2", 3, "contents"),
 				entry("custom_message", "cm", "t1", 4, "'customType':'note','content':'hello','display':true"),
@@ -278,10 +287,29 @@ class TreeRowsTests {
 		TreeRows rows = tree.getTreeRows(RowFilter.ALL, null);
 
 		assertThat(all(rows)).extracting(TreeRow::text)
-			.containsExactly("line one line two", "b".repeat(200), "read: contents", "note: hello", "npm test",
-					"branch summary: went elsewhere", "model: anthropic/claude-sonnet-4-5",
-					"model (smol): openai/gpt-5",
-					"thinking: off", "label: (cleared)", "session_init", "compaction: kept going");
+			.containsExactly("user: line one line two", "user: " + "b".repeat(200), "[read]", "[note]: hello",
+					"[bash]: npm test", "[branch summary]: went elsewhere", "[model: claude-sonnet-4-5]",
+					"[model: openai/gpt-5]", "[thinking: null]", "[label: (cleared)]", "", "[compaction: 0k tokens]");
+	}
+
+	@Test
+	void toolResultShouldBeNamedByTheCallItAnswersInTheNearestAssistantAbove() {
+		SessionTree tree = tree(user("u1", null, 1, "go"), toolCalls("a1", "u1", 2, "toolUse"),
+				toolResult("t1", "a1", 3, "contents"),
+				message("a2", "t1", 4, "'role':'assistant','content':[{'type':'toolCall','id':'call1','name':'bash',"
+						+ "'arguments':{'command':'make'}}],'stopReason':'toolUse'"),
+				toolResult("t2", "a2", 5, "built"),
+				// a call the nearest assistant above did not make: upstream would find it only elsewhere in the tree
+				message("a3", "t2", 6, "'role':'assistant','content':[{'type':'toolCall','id':'call9','name':'ls',"
+						+ "'arguments':{}}],'stopReason':'toolUse'"),
+				toolResult("t3", "a3", 7, "orphan"));
+
+		TreeRows rows = tree.getTreeRows(RowFilter.ALL, null);
+
+		// call1 twice: each result is named by the call of its own turn.
+		assertThat(all(rows)).extracting(TreeRow::id, TreeRow::text)
+			.containsExactly(tuple("u1", "user: go"), tuple("t1", "[read: a.txt]"), tuple("t2", "[bash: make]"),
+					tuple("t3", "[read]"));
 	}
 
 	@Test
@@ -308,7 +336,7 @@ class TreeRowsTests {
 		TreeRows rows = tree.getTreeRows(RowFilter.ALL, null);
 
 		assertThat(ids(rows)).containsExactly("u1", "a1");
-		assertThat(all(rows).get(1).text()).isEqualTo("second");
+		assertThat(all(rows).get(1).text()).isEqualTo("assistant: second");
 		assertThat(rows.total()).isEqualTo(2);
 	}
 
@@ -360,14 +388,14 @@ class TreeRowsTests {
 		assertThat(all(userOnly)).extracting(TreeRow::onActivePath).containsOnly(true);
 		TreeRows all = tree.getTreeRows(RowFilter.ALL, null);
 		assertThat(all.matched()).isEqualTo(825);
-		assertThat(all(all).get(1).text()).isEqualTo("(aborted)");
+		assertThat(all(all).get(1).text()).isEqualTo("assistant: (aborted)");
 		TreeRow last = all(all).get(824);
 		assertThat(last.id()).isEqualTo("c7739972");
 		assertThat(last.isLeaf()).isTrue();
-		assertThat(last.text()).isEqualTo("custom: session_exit");
+		assertThat(last.text()).isEqualTo("[custom: session_exit]");
 		assertThat(all(all).stream().filter(row -> row.id().equals("cae30844")).map(TreeRow::text))
 			.singleElement(InstanceOfAssertFactories.STRING)
-			.startsWith("read: # Pi Coding Agent Themes ");
+			.isEqualTo("[read: packages/coding-agent/docs/theme.md]");
 	}
 
 	@Test
@@ -375,10 +403,11 @@ class TreeRowsTests {
 		SessionTree tree = loadFixture(Fixtures.OMP_V3);
 
 		assertThat(tree.getTreeRows(RowFilter.USER_ONLY, "theme").matched()).isEqualTo(34);
-		assertThat(tree.getTreeRows(RowFilter.USER_ONLY, "thm").matched()).isEqualTo(37);
+		assertThat(tree.getTreeRows(RowFilter.USER_ONLY, "thm").matched()).isZero();
 		assertThat(ids(tree.getTreeRows(RowFilter.USER_ONLY, "THEME selector"))).containsExactly("222d0daf",
 				"c9e03397", "6ce52aef");
-		assertThat(tree.getTreeRows(RowFilter.DEFAULT, "cfg").matched()).isEqualTo(10);
+		assertThat(tree.getTreeRows(RowFilter.DEFAULT, "cfg").matched()).isZero();
+		assertThat(tree.getTreeRows(RowFilter.DEFAULT, "config").matched()).isEqualTo(8);
 		assertThat(tree.getTreeRows(RowFilter.NO_TOOLS, "tui renderer").matched()).isEqualTo(4);
 		assertThat(tree.getTreeRows(RowFilter.ALL, "thinking high").matched()).isEqualTo(23);
 		assertThat(tree.getTreeRows(RowFilter.ALL, "thinking").matched()).isEqualTo(128);

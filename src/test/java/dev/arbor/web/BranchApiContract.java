@@ -128,7 +128,10 @@ abstract class BranchApiContract {
 			.contentType(MediaType.APPLICATION_JSON)
 			.body(Map.of("entryId", a1))
 			.exchange(), HttpStatus.UNPROCESSABLE_CONTENT, "invalid-branch-entry");
-		assertThat(problem.get("detail").asString()).isEqualTo("Invalid entry ID for branching");
+		assertThat(problem.get("detail").asString()).isEqualTo("Invalid entry ID for branching: " + a1
+				+ " is a message of role assistant, and /branch starts from a user message, whose text goes back to the"
+				+ " editor; to copy the path up to any entry into a new session, POST its id as leafId to"
+				+ " /sessions/{sessionId}/branched-sessions");
 		assertThat(problem.get("entryId").asString()).isEqualTo(a1);
 		assertThat(this.hook.branchCalls).isEmpty();
 		assertThat(stored().snapshot()).isEqualTo(before);

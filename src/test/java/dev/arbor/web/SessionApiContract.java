@@ -120,6 +120,20 @@ abstract class SessionApiContract {
 	}
 
 	@Test
+	void createSessionWithAFieldItDoesNotTakeShouldBeA400NamingItAndWriteNothing() {
+		Map<String, String> before = stored().snapshot();
+		JsonNode problem = ApiSessions.problem(this.client.post()
+			.uri("/sessions")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body("{\"cwd\": \"/work\", \"parentSesion\": \"/elsewhere/a.jsonl\"}")
+			.exchange(), HttpStatus.BAD_REQUEST, "invalid-field");
+		assertThat(problem.get("field").asString()).isEqualTo("parentSesion");
+		assertThat(problem.get("detail").asString())
+			.isEqualTo("parentSesion is not a field of this body (it takes cwd, parentSession, title)");
+		assertThat(stored().snapshot()).isEqualTo(before);
+	}
+
+	@Test
 	void listSessionsShouldPutTheMostRecentlyUpdatedFirst() {
 		String cwd = uniqueCwd();
 		String oldest = create(cwd);
@@ -782,6 +796,7 @@ abstract class SessionApiContract {
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON));
 		assertThat(problem.get("type").asString()).isEqualTo(PROBLEMS + "invalid-session-file");
+		assertThat(problem.get("detail").asString()).contains("line 3").endsWith("send it again with ?skipMalformedLines=true");
 		List<Integer> lineNumbers = new ArrayList<>();
 		problem.get("malformedLines").forEach(line -> lineNumbers.add(line.get("lineNumber").asInt()));
 		assertThat(lineNumbers).containsExactly(3, 5);
@@ -825,7 +840,14 @@ abstract class SessionApiContract {
 			.jsonPath("$.type")
 			.isEqualTo(PROBLEMS + "unsupported-media-type")
 			.jsonPath("$.status")
-			.isEqualTo(415);
+			.isEqualTo(415)
+			.jsonPath("$.detail")
+			.value((detail) -> assertThat(detail.toString()).startsWith("Content-Type application/json is not taken here")
+				.contains("application/x-ndjson", "text/plain"))
+			.jsonPath("$.accepted[?(@ == 'application/x-ndjson')]")
+			.exists()
+			.jsonPath("$.accepted[?(@ == 'text/plain')]")
+			.exists();
 		assertThat(stored().snapshot()).isEqualTo(before);
 	}
 

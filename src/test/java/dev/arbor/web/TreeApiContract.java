@@ -264,15 +264,19 @@ abstract class TreeApiContract {
 		JsonNode user = row(rows, "u2");
 		assertThat(user.get("type").asString()).isEqualTo("message");
 		assertThat(user.get("role").asString()).isEqualTo("user");
-		assertThat(user.get("text").asString()).isEqualTo("Now write tests for the loader");
+		// The text is what upstream's selector writes after the label (docs/SESSION-FORMAT.md#the-selector-rows).
+		assertThat(user.get("text").asString()).isEqualTo("user: Now write tests for the loader");
 		assertThat(user.get("label").asString()).isEqualTo("checkpoint");
 		JsonNode thinking = row(rows, "th");
 		assertThat(thinking.get("type").asString()).isEqualTo("thinking_level_change");
 		assertThat(thinking.get("role").isNull()).isTrue();
-		assertThat(thinking.get("text").asString()).contains("high");
+		assertThat(thinking.get("text").asString()).isEqualTo("[thinking: high]");
+		// A tool result is named by the call it answers, oh-my-pi's model change by its model.
+		assertThat(row(rows, "r1").get("text").asString()).isEqualTo("[read: src/loader.ts]");
+		assertThat(row(rows, "m1").get("text").asString()).isEqualTo("[model: anthropic/claude-opus-4-5]");
 		// An assistant message without text that stopped with an error shows
 		// (docs/SESSION-FORMAT.md#the-selector-rows), with its error as preview.
-		assertThat(row(rows, "b2").get("text").asString()).isEqualTo("Overloaded");
+		assertThat(row(rows, "b2").get("text").asString()).isEqualTo("assistant: Overloaded");
 		assertThat(row(rows, "r1").get("role").asString()).isEqualTo("toolResult");
 	}
 
@@ -294,6 +298,19 @@ abstract class TreeApiContract {
 	}
 
 	@Test
+	void getTreeRowsWithFoldedShouldLeaveOutTheRowsBelowEachFoldedEntry() {
+		String sessionId = selectorSession();
+		// u1 branches into b1 (b2 below) and a1 (a3 below, the leaf's branch first); b1 and the hidden a2 fold
+		JsonNode rows = getRows(sessionId, "/sessions/{id}/tree/rows?filter=no-tools&folded={folded}", "l1", "b1,a2,nosuchid");
+		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "a1:1", "b1:1");
+		assertThat(row(rows, "b1").get("folded").asBoolean()).isTrue();
+		assertThat(row(rows, "a1").get("folded").asBoolean()).isFalse();
+		// the leaf is below a2's fold: the selection walks up to a1
+		assertThat(rows.get("selectedId").asString()).isEqualTo("a1");
+		assertThat(getRows(sessionId, "/sessions/{id}/tree/rows?filter=no-tools", "l1").get("matched").asInt()).isEqualTo(6);
+	}
+
+	@Test
 	void getTreeRowsWhenLeafMovesShouldPutItsBranchFirst() {
 		String sessionId = selectorSession();
 		ApiSessions.moveLeaf(this.client, sessionId, "b2");
@@ -312,7 +329,7 @@ abstract class TreeApiContract {
 		JsonNode rows = getRows(sessionId, "/sessions/{id}/tree/rows", "a1");
 		assertThat(idsAndDepths(rows)).containsExactly("u1:0", "a1:0");
 		assertThat(row(rows, "a1").get("isLeaf").asBoolean()).isTrue();
-		assertThat(row(rows, "a1").get("text").asString()).contains("read");
+		assertThat(row(rows, "a1").get("text").asString()).isEqualTo("assistant: (no content)");
 		ApiSessions.moveLeaf(this.client, sessionId, "u1");
 		assertThat(idsAndDepths(getRows(sessionId, "/sessions/{id}/tree/rows?filter=all", "u1"))).containsExactly("u1:0");
 	}
@@ -365,11 +382,12 @@ abstract class TreeApiContract {
 	}
 
 	@Test
-	void getTreeRowsWithSearchShouldMatchTheLettersOfOneWordInOrder() {
+	void getTreeRowsWithSearchShouldMatchEachTokenAsASubstring() {
 		String sessionId = selectorSession();
-		assertThat(ids(getRows(sessionId, "/sessions/{id}/tree/rows?q={q}", "l1", "cfg"))).containsExactly("u1", "a1");
-		// c, f and l appear in order in "config loader", but never within one word.
-		JsonNode none = getRows(sessionId, "/sessions/{id}/tree/rows?q={q}", "l1", "cfl");
+		assertThat(ids(getRows(sessionId, "/sessions/{id}/tree/rows?q={q}", "l1", "CONFIG"))).containsExactly("u1", "a1");
+		assertThat(ids(getRows(sessionId, "/sessions/{id}/tree/rows?q={q}", "l1", "onfi rea"))).containsExactly("u1", "a1");
+		// c, f and g stand in this order in "config", but upstream's search wants them side by side.
+		JsonNode none = getRows(sessionId, "/sessions/{id}/tree/rows?q={q}", "l1", "cfg");
 		assertThat(none.get("matched").asInt()).isZero();
 		assertThat(none.get("rows")).isEmpty();
 	}
@@ -493,10 +511,11 @@ abstract class TreeApiContract {
 			assertThat(row.get("depth").asInt()).isZero();
 			assertThat(row.get("onActivePath").asBoolean()).isTrue();
 			assertThat(row.get("isLeaf").asBoolean()).isFalse();
-			assertThat(row.get("text").asString().length()).isLessThanOrEqualTo(200);
+			// upstream's first 200 characters of the message, after its role
+			assertThat(row.get("text").asString()).startsWith("user: ").hasSizeLessThanOrEqualTo(206);
 		}
 		assertThat(rows.get("rows").get(0).get("id").asString()).isEqualTo("663c75f5");
-		assertThat(rows.get("rows").get(0).get("text").asString()).isEqualTo("/mode");
+		assertThat(rows.get("rows").get(0).get("text").asString()).isEqualTo("user: /mode");
 	}
 
 	@Test

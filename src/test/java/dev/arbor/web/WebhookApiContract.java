@@ -69,7 +69,7 @@ abstract class WebhookApiContract {
 		String sessionId = ApiSessions.create(this.client);
 		String u1 = ApiSessions.appendUser(this.client, sessionId, "one");
 		JsonNode a1 = ApiSessions.append(this.client, sessionId,
-				"{\"type\":\"message\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"toolCall\",\"name\":\"read\",\"arguments\":{\"path\":\"src/a.ts\"}}],\"unknownField\":[1,2.50]}}");
+				"{\"type\":\"message\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"toolCall\",\"id\":\"call-1\",\"name\":\"read\",\"arguments\":{\"path\":\"src/a.ts\"}}],\"unknownField\":[1,2.50]}}");
 		JsonNode u2 = ApiSessions.append(this.client, sessionId,
 				"{\"type\":\"message\",\"message\":{\"role\":\"user\",\"content\":\"two\"}}");
 		webhook.answer = request -> WebhookServer.Answer

@@ -135,7 +135,7 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 					this.index.partial(false);
 				}
 			}
-			catch (IOException | RuntimeException ex) {
+			catch (IOException | RuntimeException | InternalError | AssertionError ex) {
 				this.rebuildQueued.set(false);
 				logger.warn("Search index could not be built; searches stay partial", ex);
 			}
@@ -277,7 +277,8 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 				write.run();
 				this.index.refresh();
 			}
-			catch (IOException | RuntimeException ex) {
+			catch (IOException | RuntimeException | InternalError | AssertionError ex) {
+				// an InternalError or AssertionError is how reading a damaged index file can fail (SearchIndex)
 				logger.warn("Search index failed a write ({}); rebuilding it", ex.toString());
 				rebuild(true);
 			}
@@ -298,13 +299,13 @@ public final class FileSearch implements SessionSearch, SessionChangeListener, C
 				this.index.commit();
 			}
 		}
-		catch (IOException | RuntimeException ex) {
+		catch (IOException | RuntimeException | InternalError | AssertionError ex) {
 			logger.debug("Search index could not be committed on close; it is rebuilt at next start", ex);
 		}
 		try {
 			this.index.close();
 		}
-		catch (IOException | RuntimeException ex) {
+		catch (IOException | RuntimeException | InternalError | AssertionError ex) {
 			// a cache: what could not be closed cleanly is found damaged or stale, and rebuilt, at next start
 			logger.debug("Search index could not be closed cleanly", ex);
 		}

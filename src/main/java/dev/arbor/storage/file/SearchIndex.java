@@ -31,12 +31,12 @@ import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.ConcurrentMergeScheduler;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.index.SerialMergeScheduler;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
@@ -53,7 +53,7 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.NIOFSDirectory;
+import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -68,15 +68,25 @@ import org.slf4j.LoggerFactory;
  * never parsed, and words are made by {@link SearchTokens}, as in the PostgreSQL store. Thread-safe.
  *
  * <p>
- * The folder is opened with {@link NIOFSDirectory}, not the memory-mapped default: a file of a mapped index that
- * another process truncates makes the JVM fault (SIGBUS) on the next read, where positional reads only fail.
+ * A phrase is found by its pairs of words: each entry's text is indexed a second time as the pairs of words next to
+ * each other ({@code "read env"}, {@code "env vars"}), so that a phrase of two words is one term, as quick to find and
+ * to count as a word, and a longer one a phrase of its pairs, whose terms are far rarer than its words. Matching the
+ * positions of two common words in every entry that has both took a hundred milliseconds and more on a million entries
+ * (docs/BENCHMARKS.md#finding-a-session-benchfind-sessionssh).
+ *
+ * <p>
+ * The folder is memory-mapped ({@link MMapDirectory}, Lucene's default), which reads postings three to four times
+ * faster than positional reads. A mapped file that another process truncates faults on the next read: the JVM throws
+ * an {@link InternalError} for it (on Java 17 possibly a little after the read), which this class takes as damage, as
+ * it takes an {@link IOException}; so too an {@link AssertionError}, which is how Lucene's own checks of what it reads
+ * fail where assertions are enabled.
  */
 final class SearchIndex implements SessionSearch, Closeable {
 
 	/** Commit user data that names the layout of the documents; an index without this value is rebuilt. */
 	static final String VERSION_KEY = "arbor.search.version";
 
-	static final String VERSION = "2";
+	static final String VERSION = "3";
 
 	private static final Logger logger = LoggerFactory.getLogger(SearchIndex.class);
 
@@ -93,6 +103,11 @@ final class SearchIndex implements SessionSearch, Closeable {
 	private static final String TIME = "time";
 
 	private static final String TEXT = "text";
+
+	/** The text again, as its pairs of words next to each other: where phrases are looked up. */
+	private static final String PAIRS = "pairs";
+
+	private static final char PAIR_SEPARATOR = ' ';
 
 	/** On a session's stamp document only: what its file was when it was last indexed whole. */
 	private static final String STAMP = "stamp";
@@ -127,7 +142,7 @@ final class SearchIndex implements SessionSearch, Closeable {
 				return new SearchIndex(folder, existing, false);
 			}
 		}
-		catch (IOException | RuntimeException ex) {
+		catch (IOException | RuntimeException | InternalError | AssertionError ex) {
 			logger.warn("Search index in {} is unreadable ({}); it is rebuilt from the session files", folder,
 					ex.toString());
 		}
@@ -253,25 +268,16 @@ final class SearchIndex implements SessionSearch, Closeable {
 		try {
 			searcher = current.searchers.acquire();
 		}
-		catch (IOException | RuntimeException ex) {
+		catch (IOException | RuntimeException | InternalError | AssertionError ex) {
 			return failed(current, ex);
 		}
 		try {
 			Query lucene = query(query);
+			// The count is taken apart, with the index's shortcuts (a phrase is its pairs), so the page need count no
+			// hit beyond its own: it skips what cannot rank from its last hit on, not from Lucene's default 1,000th
 			int wanted = query.offset() + query.limit();
-			TopDocs top;
-			long total;
-			if (query.clauses().stream().anyMatch(SearchQuery.Clause::isPhrase)) {
-				// Counting a phrase's matches checks the positions of every entry that has its words, as finding the
-				// page does: one pass that does both, rather than two
-				top = searcher.search(lucene, new TopScoreDocCollectorManager(wanted, Integer.MAX_VALUE));
-				total = top.totalHits.value;
-			}
-			else {
-				// words alone: the page skips what cannot rank, and the count takes the index's shortcuts
-				top = searcher.search(lucene, wanted);
-				total = searcher.count(lucene);
-			}
+			TopDocs top = searcher.search(lucene, new TopScoreDocCollectorManager(wanted, null, wanted));
+			long total = searcher.count(lucene);
 			StoredFields stored = searcher.storedFields();
 			List<SearchHit> hits = new ArrayList<>();
 			ScoreDoc[] docs = top.scoreDocs;
@@ -282,20 +288,20 @@ final class SearchIndex implements SessionSearch, Closeable {
 			}
 			return new SearchPage(hits, query.nextCursor(total), total, this.partial);
 		}
-		catch (IOException | RuntimeException ex) {
+		catch (IOException | RuntimeException | InternalError | AssertionError ex) {
 			return failed(current, ex);
 		}
 		finally {
 			try {
 				current.searchers.release(searcher);
 			}
-			catch (IOException | RuntimeException ex) {
+			catch (IOException | RuntimeException | InternalError | AssertionError ex) {
 				this.broken = true;
 			}
 		}
 	}
 
-	private SearchPage failed(Lucene searched, Exception ex) {
+	private SearchPage failed(Lucene searched, Throwable ex) {
 		if (this.resetting || searched != this.lucene) {
 			return SearchPage.empty(true); // reset meanwhile: the index searched is closed, not damaged
 		}
@@ -316,7 +322,7 @@ final class SearchIndex implements SessionSearch, Closeable {
 			List<String> words = clause.words();
 			Query match;
 			if (clause.isPhrase()) {
-				match = new PhraseQuery(TEXT, words.toArray(String[]::new));
+				match = phrase(words);
 			}
 			else if (clause.prefix()) {
 				match = new PrefixQuery(new Term(TEXT, words.get(0)));
@@ -345,6 +351,23 @@ final class SearchIndex implements SessionSearch, Closeable {
 		return all.build();
 	}
 
+	/**
+	 * A phrase as its pairs: two words are the one pair, more the pairs next to each other, which hold exactly where
+	 * the words are next to each other.
+	 */
+	private static Query phrase(List<String> words) {
+		String[] pairs = new String[words.size() - 1];
+		for (int i = 0; i < pairs.length; i++) {
+			pairs[i] = pair(words.get(i), words.get(i + 1));
+		}
+		return (pairs.length == 1) ? new TermQuery(new Term(PAIRS, pairs[0])) : new PhraseQuery(PAIRS, pairs);
+	}
+
+	/** Two words as one term; a word never holds a space ({@link SearchTokens}). */
+	private static String pair(String first, String second) {
+		return first + PAIR_SEPARATOR + second;
+	}
+
 	private static Document document(String sessionId, @Nullable String cwd, EntryLine entry, SearchText text) {
 		Document doc = new Document();
 		doc.add(new StringField(KEY, key(sessionId, entry.id()), Field.Store.NO));
@@ -355,6 +378,7 @@ final class SearchIndex implements SessionSearch, Closeable {
 		doc.add(new LongPoint(TIME, entry.timestamp()));
 		doc.add(new StoredField(TIME, entry.timestamp()));
 		doc.add(new TextField(TEXT, text.text(), Field.Store.YES));
+		doc.add(new TextField(PAIRS, text.text(), Field.Store.NO));
 		return doc;
 	}
 
@@ -371,7 +395,7 @@ final class SearchIndex implements SessionSearch, Closeable {
 			if (!Files.isDirectory(folder)) {
 				return null;
 			}
-			Directory directory = new NIOFSDirectory(folder);
+			Directory directory = new MMapDirectory(folder);
 			try {
 				if (!DirectoryReader.indexExists(directory)
 						|| !VERSION.equals(SegmentInfos.readLatestCommit(directory).getUserData().get(VERSION_KEY))) {
@@ -390,7 +414,7 @@ final class SearchIndex implements SessionSearch, Closeable {
 		static Lucene create(Path folder) throws IOException {
 			wipe(folder);
 			Files.createDirectories(folder);
-			Directory directory = new NIOFSDirectory(folder);
+			Directory directory = new MMapDirectory(folder);
 			try {
 				Lucene lucene = open(directory, IndexWriterConfig.OpenMode.CREATE);
 				lucene.writer.setLiveCommitData(Map.of(VERSION_KEY, VERSION).entrySet());
@@ -404,10 +428,14 @@ final class SearchIndex implements SessionSearch, Closeable {
 		}
 
 		private static Lucene open(Directory directory, IndexWriterConfig.OpenMode mode) throws IOException {
-			// Merges run on the thread that writes (the owner's one thread), not on Lucene's own: nothing writes
-			// into the folder behind the owner's back, so an owner that stops writing leaves the folder alone.
+			// Merges run on one thread of Lucene's beside the owner's, so that a large one never holds up what the
+			// owner indexes: on the owner's thread, a merge of a million entries' segments kept an append out of
+			// the results for 15 s (docs/BENCHMARKS.md#finding-a-session-benchfind-sessionssh). Closing rolls the
+			// writer back, which aborts a running merge and waits for it: nothing writes into the folder after.
+			ConcurrentMergeScheduler merges = new ConcurrentMergeScheduler();
+			merges.setMaxMergesAndThreads(2, 1);
 			IndexWriterConfig config = new IndexWriterConfig(new WordAnalyzer()).setOpenMode(mode)
-				.setMergeScheduler(new SerialMergeScheduler());
+				.setMergeScheduler(merges);
 			IndexWriter writer = new IndexWriter(directory, config);
 			try {
 				return new Lucene(directory, writer, new SearcherManager(writer, null));
@@ -443,7 +471,7 @@ final class SearchIndex implements SessionSearch, Closeable {
 			try {
 				close();
 			}
-			catch (IOException | RuntimeException ex) {
+			catch (IOException | RuntimeException | InternalError | AssertionError ex) {
 				logger.debug("Closing a damaged search index failed", ex);
 			}
 		}
@@ -465,18 +493,31 @@ final class SearchIndex implements SessionSearch, Closeable {
 
 	}
 
-	/** Lucene's analyzer with search's one word rule: the index holds exactly the words {@link SearchTokens} makes. */
+	/**
+	 * Lucene's analyzer with search's one word rule: the index holds exactly the words {@link SearchTokens} makes, and
+	 * in {@link #PAIRS} each two of them next to each other.
+	 */
 	private static final class WordAnalyzer extends Analyzer {
+
+		WordAnalyzer() {
+			super(PER_FIELD_REUSE_STRATEGY); // the words and the pairs need a tokenizer each
+		}
 
 		@Override
 		protected TokenStreamComponents createComponents(String fieldName) {
-			return new TokenStreamComponents(new WordTokenizer());
+			return new TokenStreamComponents(new WordTokenizer(PAIRS.equals(fieldName)));
 		}
 
 	}
 
-	/** Reads the whole text (at most {@link SearchText#MAX_CHARS}) and hands out its words. */
+	/**
+	 * Reads the whole text (at most {@link SearchText#MAX_CHARS}) and hands out its words, or its pairs of words: the
+	 * pair of words {@code i} and {@code i + 1} at position {@code i}, so that pairs next to each other stand for
+	 * words next to each other.
+	 */
 	private static final class WordTokenizer extends Tokenizer {
+
+		private final boolean pairs;
 
 		private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
 
@@ -488,6 +529,10 @@ final class SearchIndex implements SessionSearch, Closeable {
 
 		private int length;
 
+		WordTokenizer(boolean pairs) {
+			this.pairs = pairs;
+		}
+
 		@Override
 		public boolean incrementToken() throws IOException {
 			if (this.words == null) {
@@ -495,13 +540,21 @@ final class SearchIndex implements SessionSearch, Closeable {
 				this.length = text.length();
 				this.words = SearchTokens.words(text);
 			}
-			if (this.next >= this.words.size()) {
+			int last = this.pairs ? this.next + 1 : this.next;
+			if (last >= this.words.size()) {
 				return false;
 			}
 			clearAttributes();
 			SearchTokens.Word word = this.words.get(this.next++);
-			this.term.setEmpty().append(word.term());
-			this.offset.setOffset(correctOffset(word.start()), correctOffset(word.end()));
+			if (this.pairs) {
+				SearchTokens.Word second = this.words.get(last);
+				this.term.setEmpty().append(word.term()).append(PAIR_SEPARATOR).append(second.term());
+				this.offset.setOffset(correctOffset(word.start()), correctOffset(second.end()));
+			}
+			else {
+				this.term.setEmpty().append(word.term());
+				this.offset.setOffset(correctOffset(word.start()), correctOffset(word.end()));
+			}
 			return true;
 		}
 

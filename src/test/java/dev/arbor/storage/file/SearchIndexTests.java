@@ -32,14 +32,23 @@ class SearchIndexTests {
 			assertThat(index.isFresh()).isTrue();
 			index.add("s1", "/home/a", List.of(message("e1", "user", "2026-05-01T10:00:00.000Z", "configure the parser config"),
 					message("e2", "assistant", "2026-05-01T11:00:00.000Z", "config"),
-					message("e3", "assistant", "2026-05-01T12:00:00.000Z", "the words exact, not exact words")));
-			index.add("s2", "/home/b", List.of(message("e1", "user", "2026-05-02T10:00:00.000Z", "a configuration and exact words")));
+					message("e3", "assistant", "2026-05-01T12:00:00.000Z", "the words exact, not exact words"),
+					message("e4", "user", "2026-05-01T13:00:00.000Z", "read env vars, then read vars env env")));
+			index.add("s2", "/home/b", List.of(message("e1", "user", "2026-05-02T10:00:00.000Z", "a configuration and exact words"),
+					message("e2", "user", "2026-05-02T11:00:00.000Z", "read env, then vars; env vars read")));
 			index.commit();
 
 			assertThat(ids(index.search(query("config")))).containsExactly("s1/e2", "s1/e1");
 			assertThat(ids(index.search(query("conf*")))).containsExactlyInAnyOrder("s1/e1", "s1/e2", "s2/e1");
 			assertThat(ids(index.search(query("\"exact words\"")))).containsExactlyInAnyOrder("s1/e3", "s2/e1");
 			assertThat(ids(index.search(query("\"words exact\" not")))).containsExactly("s1/e3");
+			// phrases of three and more words: the words next to each other, not merely their pairs somewhere
+			assertThat(ids(index.search(query("\"read env vars\"")))).containsExactly("s1/e4");
+			assertThat(ids(index.search(query("\"env vars read\"")))).containsExactly("s2/e2");
+			assertThat(ids(index.search(query("\"read vars env env\"")))).containsExactly("s1/e4");
+			assertThat(ids(index.search(query("\"vars env env read\"")))).isEmpty();
+			assertThat(ids(index.search(query("\"read env\"")))).containsExactlyInAnyOrder("s1/e4", "s2/e2");
+			assertThat(index.search(query("\"env vars\"")).total()).isEqualTo(2);
 			assertThat(ids(index.search(SearchQuery.parse("conf*", "s2", null, null, null, null, 10, null)))).containsExactly("s2/e1");
 			assertThat(ids(index.search(SearchQuery.parse("conf*", null, "/home/a", null, null, null, 10, null))))
 				.containsExactlyInAnyOrder("s1/e1", "s1/e2");

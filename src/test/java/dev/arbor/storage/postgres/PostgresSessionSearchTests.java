@@ -108,12 +108,14 @@ class PostgresSessionSearchTests {
 		message.putArray("content")
 			.addObject()
 			.put("type", "toolCall")
+			.put("id", "call-1")
 			.put("name", "bash")
 			.putObject("arguments")
 			.put("command", "grep zebrafish");
 		ObjectNode result = Json.newObject().put("type", "message");
 		result.putObject("message")
 			.put("role", "toolResult")
+			.put("toolCallId", "call-1")
 			.put("toolName", "bash")
 			.putArray("content")
 			.addObject()
